@@ -1,0 +1,37 @@
+/**
+ * `site-search/workers`: a complete Cloudflare Worker. To mount the search inside an existing Worker router instead,
+ * call `createSearchHandler(options)` from `site-search` on your own route (docs/frameworks/workers.md).
+ */
+import { IttyRouter } from 'itty-router';
+import { createSearchHandler, resolveConfig, SiteSearchConfigError, type HandlerRuntime, type SearchOptions } from '../src/index.js';
+
+/**
+ * A Worker that answers `apiRoute` (GET, HEAD, OPTIONS; 405 for other methods) and 404s everywhere else.
+ * The database is `env[binding]` (a D1 binding) unless `runtime.db` is given.
+ *
+ * @example export default createWorker({ database: 'my-site-search', sources: [...] });
+ */
+export function createWorker(options: SearchOptions, runtime?: HandlerRuntime): ExportedHandler {
+  const config = resolveConfig(options);
+  if (config.apiRoute === false) {
+    throw new SiteSearchConfigError(['apiRoute: createWorker needs a route to answer; set apiRoute (default "/api/search")']);
+  }
+  const handler = createSearchHandler(config, runtime);
+  const router = IttyRouter().all(config.apiRoute, (request: Request, env: object, ctx: ExecutionContext) =>
+    handler(request, env, ctx),
+  );
+  return {
+    async fetch(request, env, ctx) {
+      return (await router.fetch(request, env, ctx)) ?? Response.json({ error: 'Not found' }, { status: 404 });
+    },
+  };
+}
+
+/** The subset of a Workers ExportedHandler returned by {@link createWorker}. */
+export interface ExportedHandler {
+  fetch(request: Request, env: object, ctx: ExecutionContext): Promise<Response>;
+}
+
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+}

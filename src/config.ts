@@ -1,0 +1,103 @@
+import * as v from 'valibot';
+import { SiteSearchConfigError } from './errors.js';
+import { DEFAULTS, OptionsSchema, SOURCE_KEYS, type ResolvedConfig, type SearchOptions } from './options.js';
+
+const resolved = new WeakSet<object>();
+
+/**
+ * Validates options and fills in every default. Throws a {@link SiteSearchConfigError} that lists every problem
+ * with its path (`sources[1].url: must contain ":slug"`). Passing an already resolved config returns it unchanged.
+ */
+export function resolveConfig(options: SearchOptions | ResolvedConfig): ResolvedConfig {
+  if (options !== null && typeof options === 'object' && resolved.has(options)) return options as ResolvedConfig;
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new SiteSearchConfigError(['options: must be an object such as { database, sources }']);
+  }
+  const result = v.safeParse(OptionsSchema, options, { abortEarly: false });
+  const problems = [...(result.issues ?? []).map(describeIssue), ...unknownKeys(options)];
+  if (!result.success || problems.length > 0) throw new SiteSearchConfigError(problems);
+
+  const o = result.output;
+  const config: ResolvedConfig = deepFreeze({
+    ...o,
+    sources: o.sources.map((s) => ({ ...s })),
+    weights: { ...o.weights },
+    recency: { ...o.recency },
+    types: [...new Set(o.sources.map((s) => s.type))],
+  });
+  resolved.add(config);
+  return config;
+}
+
+function describeIssue(issue: v.BaseIssue<unknown>): string {
+  const keys = (issue.path ?? []).map((item) => item.key as string | number);
+  const path = formatPath(keys) || 'options';
+  if (issue.type === 'object' && issue.input === undefined) return `${path}: is required`;
+  const message = issue.message.startsWith('Invalid type') ? `must be ${describeExpected(issue.expected)}` : issue.message;
+  // Messages that already name the field ("maxLimit must be ...") read better without repeating it.
+  const field = keys[keys.length - 1];
+  const text = typeof field === 'string' && message.startsWith(`${field} `) ? message.slice(field.length + 1) : message;
+  return `${path}: ${text}`;
+}
+
+function describeExpected(expected: string | null): string {
+  if (!expected) return 'valid';
+  return expected === 'Array' ? 'an array' : expected === 'Object' ? 'an object' : `a ${expected}`;
+}
+
+function formatPath(keys: (string | number)[]): string {
+  return keys.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
+}
+
+/**
+ * valibot's strictObject stops at the first unknown key; a user with two typos should hear of both, so unknown keys
+ * are found here, at every level of the options object.
+ */
+function unknownKeys(options: object): string[] {
+  const problems: string[] = [];
+  const check = (value: unknown, known: readonly string[], path: (string | number)[]) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
+    for (const key of Object.keys(value)) {
+      if (known.includes(key)) continue;
+      const guess = closest(key, known);
+      problems.push(`${formatPath([...path, key])}: unknown option${guess ? ` (did you mean "${guess}"?)` : ''}`);
+    }
+  };
+  const o = options as Record<string, unknown>;
+  check(o, Object.keys(OptionsSchema.entries), []);
+  if (Array.isArray(o.sources)) o.sources.forEach((s, i) => check(s, SOURCE_KEYS, ['sources', i]));
+  check(o.weights, Object.keys(DEFAULTS.weights), ['weights']);
+  check(o.recency, Object.keys(DEFAULTS.recency), ['recency']);
+  return problems;
+}
+
+/** The known key within edit distance 2 (or a case-insensitive match), for "did you mean". */
+function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const d = candidate.toLowerCase() === word.toLowerCase() ? 0 : editDistance(word, candidate);
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,33 @@
+/** Errors thrown by site-search. Every message starts with `[site-search]` so it is easy to spot in a build log. */
+
+const PREFIX = '[site-search]';
+
+/** Base class of every error site-search throws on purpose. */
+export class SiteSearchError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message.startsWith(PREFIX) ? message : `${PREFIX} ${message}`, options);
+    this.name = 'SiteSearchError';
+  }
+}
+
+/** Invalid options. `problems` holds one `path: message` line per problem, all of them, not only the first. */
+export class SiteSearchConfigError extends SiteSearchError {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid search options:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SiteSearchConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * A search request the endpoint answers with 400. `message` is exactly the text of the HTTP `error` field
+ * (no prefix), because SPEC.md fixes some of those texts.
+ */
+export class SearchInputError extends Error {
+  readonly status = 400;
+  constructor(message: string) {
+    super(message);
+    this.name = 'SearchInputError';
+  }
+}

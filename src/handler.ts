@@ -1,0 +1,137 @@
+import { defaultCache, cacheKey, type SearchCache } from './cache.js';
+import { resolveConfig } from './config.js';
+import { isSearchDatabase, type SearchDatabase } from './db/types.js';
+import { SearchInputError } from './errors.js';
+import type { ResolvedConfig, SearchOptions } from './options.js';
+import { normalizeSearchInput } from './query.js';
+import { runSearch } from './search.js';
+
+/** Runtime objects for the handler (not options: they are not serialisable). */
+export interface HandlerRuntime {
+  /** The database. When absent, the handler uses `env[config.binding]` (a D1 binding, or any database object). */
+  db?: SearchDatabase;
+  /** Response cache. Default: `caches.default` on Workers, else an in-memory LRU. `false` turns caching off. */
+  cache?: SearchCache | false;
+}
+
+/** The subset of an ExecutionContext the handler uses. */
+export interface WaitUntilContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** A Fetch handler: what every adapter mounts. */
+export type SearchHandler = (request: Request, env?: object, ctx?: WaitUntilContext | null) => Promise<Response>;
+
+const ALLOW = 'GET, HEAD, OPTIONS';
+
+/**
+ * Creates the search endpoint as a standard Fetch handler. It answers whatever request it is given (frameworks do
+ * the routing): GET and HEAD search, OPTIONS answers CORS preflight, other methods get 405.
+ * Throws a `SiteSearchConfigError` at creation when the options are invalid.
+ *
+ * @example
+ * const handler = createSearchHandler(options);
+ * export default { fetch: (request, env, ctx) => handler(request, env, ctx) };
+ */
+export function createSearchHandler(
+  options: SearchOptions | ResolvedConfig,
+  runtime: HandlerRuntime = {},
+): SearchHandler {
+  const config = resolveConfig(options);
+  const cache =
+    config.cacheMaxAge === 0 || runtime.cache === false ? undefined : (runtime.cache ?? defaultCache(config.cacheMaxAge));
+  const baseHeaders: Record<string, string> = config.cors ? { 'Access-Control-Allow-Origin': '*' } : {};
+
+  const json = (status: number, body: unknown, cacheControl: string, extra: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': cacheControl, ...baseHeaders, ...extra },
+    });
+  const error = (status: number, message: string, extra?: Record<string, string>) =>
+    json(status, { error: message }, 'no-store', extra);
+  const publicCache = `public, max-age=${config.cacheMaxAge}`;
+
+  async function respond(request: Request, env: object | undefined, ctx: WaitUntilContext | null | undefined) {
+    if (request.method === 'OPTIONS') return preflight(config, baseHeaders);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return error(405, `Method ${request.method} not allowed`, { Allow: ALLOW });
+    }
+
+    const url = new URL(request.url);
+    let input;
+    try {
+      const p = url.searchParams;
+      input = normalizeSearchInput(config, { q: p.get('q'), limit: p.get('limit'), offset: p.get('offset'), type: p.get('type') });
+    } catch (e) {
+      if (e instanceof SearchInputError) return error(400, e.message);
+      throw e;
+    }
+    if (input.q.length < 2) return json(200, { query: input.q, results: [] }, publicCache);
+
+    const db = runtime.db ?? (env as Record<string, unknown> | undefined)?.[config.binding];
+    if (!isSearchDatabase(db)) return error(500, missingBindingMessage(config.binding, db));
+
+    const key = cacheKey(url, input);
+    const hit = await cache?.match(key);
+    if (hit) return withHeader(hit, 'X-Search-Cache', 'HIT');
+
+    let results;
+    try {
+      results = await runSearch(config, db, input, url.origin);
+    } catch (e) {
+      return error(500, databaseErrorMessage(e));
+    }
+    const response = json(200, { query: input.q, results }, publicCache, { 'X-Search-Cache': 'MISS' });
+    if (cache) {
+      const write = cache.put(key, response.clone()).catch((e: unknown) => {
+        console.error('[site-search] cache write failed:', e);
+      });
+      // Rule 7: on platforms with a background hook the write must not delay the response.
+      if (ctx && typeof ctx.waitUntil === 'function') ctx.waitUntil(write);
+      else await write;
+    }
+    return response;
+  }
+
+  return async (request, env, ctx) => {
+    const response = await respond(request, env, ctx);
+    return request.method === 'HEAD' ? new Response(null, response) : response;
+  };
+}
+
+function preflight(config: ResolvedConfig, baseHeaders: Record<string, string>): Response {
+  const headers: Record<string, string> = { Allow: ALLOW, ...baseHeaders };
+  if (config.cors) {
+    headers['Access-Control-Allow-Methods'] = ALLOW;
+    headers['Access-Control-Allow-Headers'] = '*';
+    headers['Access-Control-Max-Age'] = '86400';
+  }
+  return new Response(null, { status: 204, headers });
+}
+
+function withHeader(response: Response, name: string, value: string): Response {
+  const copy = new Response(response.body, response);
+  copy.headers.set(name, value);
+  return copy;
+}
+
+/** The 500 for a missing binding: what is wrong and the two usual causes (SPEC.md "Errors"). */
+export function missingBindingMessage(binding: string, found: unknown): string {
+  const what =
+    found === undefined
+      ? `Search database binding "${binding}" not found in the runtime environment.`
+      : `Search database binding "${binding}" is not a database (found ${typeof found}).`;
+  return (
+    `${what} Add a D1 database with binding "${binding}" to your wrangler config (d1_databases), ` +
+    'or, in local development, enable the platform proxy of your hosting adapter, or pass { db } to the handler.'
+  );
+}
+
+function databaseErrorMessage(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  if (/no such table/i.test(message)) {
+    return 'Search index not found: the search_index table does not exist in this database. Run "site-search index" to build it.';
+  }
+  console.error('[site-search] search query failed:', e);
+  return 'Search failed: the database returned an error (see the server log).';
+}

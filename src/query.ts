@@ -1,0 +1,85 @@
+import { SearchInputError } from './errors.js';
+import { DEFAULTS, type ResolvedConfig } from './options.js';
+
+/** Queries shorter than this (after trimming) return no results rather than an error. */
+export const MIN_QUERY_LENGTH = 2;
+/** `limit` when the request has none. */
+export const DEFAULT_LIMIT = 10;
+
+/**
+ * Turns raw user input into a safe FTS5 match expression (SPEC.md query rules 1–4): quotes and backticks become
+ * spaces, the input is split on whitespace and capped at `maxTerms`, every term is quoted so operators (AND, OR, NOT,
+ * NEAR, `*`, `-`, `:`) are plain words, and the last term gets `*` so it matches by prefix.
+ *
+ * @example toFtsQuery('astro OR "client:load"') // '"astro" "OR" "client:load"*'
+ * @returns `''` when the input holds no term.
+ */
+export function toFtsQuery(query: string, maxTerms: number = DEFAULTS.maxTerms): string {
+  const terms = query
+    .replace(/["'`]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, maxTerms);
+  if (terms.length === 0) return '';
+  return `${terms.map((t) => `"${t}"`).join(' ')}*`;
+}
+
+/** A search request after validation: what the database is asked and what the cache is keyed by. */
+export interface SearchInput {
+  /** Trimmed and lowercased: FTS5 matching is case-insensitive, so case never changes the results or the cache entry. */
+  q: string;
+  /** `''` when absent. */
+  type: string;
+  /** Clamped to `maxLimit`. */
+  limit: number;
+  offset: number;
+}
+
+/** Raw search parameters, as strings from a query string or as values from code. */
+export interface RawSearchInput {
+  q?: string | null;
+  type?: string | null;
+  limit?: number | string | null;
+  offset?: number | string | null;
+}
+
+/**
+ * Validates and normalises search parameters. Throws {@link SearchInputError} with the exact 400 message.
+ * Order: limit, offset, type, query length (so the most structural mistake is reported first).
+ */
+export function normalizeSearchInput(config: ResolvedConfig, raw: RawSearchInput): SearchInput {
+  const limit = parseInteger(raw.limit, DEFAULT_LIMIT);
+  if (limit === undefined || limit < 1) throw new SearchInputError('Invalid limit');
+
+  const offset = parseInteger(raw.offset, 0);
+  if (offset === undefined || offset < 0 || offset > config.maxOffset) {
+    throw new SearchInputError(`Invalid offset (0 to ${config.maxOffset})`);
+  }
+
+  const type = raw.type ?? '';
+  if (type !== '' && !config.types.includes(type)) {
+    throw new SearchInputError(`Invalid type. One of: ${config.types.join(', ')}`);
+  }
+
+  const q = (raw.q ?? '').trim();
+  if (codePointLength(q) > config.maxQueryLength) {
+    throw new SearchInputError(`Query too long (max ${config.maxQueryLength} characters)`);
+  }
+
+  return { q: q.toLowerCase(), type, limit: Math.min(limit, config.maxLimit), offset };
+}
+
+/** Base-10 integers only: `1.5`, `1e2`, `0x10`, `abc` and `''` are invalid. */
+function parseInteger(value: number | string | null | undefined, fallback: number): number | undefined {
+  if (value === null || value === undefined) return fallback;
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  const text = value.trim();
+  if (!/^[+-]?\d{1,15}$/.test(text)) return undefined;
+  return Number(text);
+}
+
+function codePointLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}

@@ -1,0 +1,43 @@
+import type { SearchDatabase } from './db/types.js';
+
+/** Name of the FTS5 table; the same table as astro-d1-search, so its databases keep working. */
+export const TABLE = 'search_index';
+
+/**
+ * Bump when the table definition changes (tokenizer, columns): `ensureSchema` then rebuilds the table, and the
+ * next index push fills it again.
+ */
+export const SCHEMA_VERSION = 1;
+
+const CREATE_TABLE = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
+  title, description, content, tags,
+  url UNINDEXED, site UNINDEXED, type UNINDEXED, date UNINDEXED, emoji UNINDEXED,
+  tokenize = 'porter unicode61 remove_diacritics 2')`;
+
+const CREATE_META = 'CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)';
+
+/** SQL statements that create the schema, for writing into a D1 migration or a `.sql` push file. */
+export function schemaStatements(): string[] {
+  return [
+    CREATE_META,
+    CREATE_TABLE,
+    `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+  ];
+}
+
+/**
+ * Creates the `search_index` table (and the `search_meta` side table that records its version) when missing, and
+ * rebuilds it when it was made by a different schema version. Idempotent. Returns true when the table was rebuilt.
+ */
+export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
+  await db.prepare(CREATE_META).run();
+  const { results } = await db
+    .prepare("SELECT value FROM search_meta WHERE key = 'schema_version'")
+    .all<{ value: string }>();
+  const stored = results[0]?.value;
+  // A table without a recorded version was made by astro-d1-search with this same definition: keep its rows.
+  const rebuild = stored !== undefined && stored !== String(SCHEMA_VERSION);
+  if (rebuild) await db.prepare(`DROP TABLE IF EXISTS ${TABLE}`).run();
+  for (const sql of schemaStatements().slice(1)) await db.prepare(sql).run();
+  return rebuild;
+}

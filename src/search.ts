@@ -1,0 +1,195 @@
+import { resolveConfig } from './config.js';
+import type { SearchDatabase, SqlValue } from './db/types.js';
+import type { ResolvedConfig, SearchOptions } from './options.js';
+import { MIN_QUERY_LENGTH, normalizeSearchInput, toFtsQuery, type RawSearchInput, type SearchInput } from './query.js';
+import { TABLE } from './schema.js';
+import { escapeSnippet, MARK_CLOSE_CODE, MARK_OPEN_CODE } from './snippet.js';
+
+/** One search hit, as the endpoint returns it (SPEC.md "Search result"). */
+export interface SearchResult {
+  title: string;
+  /** Absolute when an origin is known (always, through the endpoint). */
+  url: string;
+  type: string;
+  /** `YYYY-MM-DD`, or `''` when undated. */
+  date: string;
+  /** Space-separated. */
+  tags: string;
+  emoji: string;
+  /** HTML-escaped excerpt in which only the `<mark>…</mark>` pairs are markup: safe to render as HTML. */
+  snippet: string;
+  /** bm25 × recency multiplier; lower is better. */
+  score: number;
+}
+
+/** Arguments of {@link searchIndex}: the endpoint's query parameters plus the database and origin. */
+export interface SearchArgs extends RawSearchInput {
+  db: SearchDatabase;
+  /** Origin that stored relative URLs are resolved against (`https://example.com`). Without it URLs stay relative. */
+  origin?: string;
+  /** The moment recency is measured from. Default: now. */
+  now?: Date;
+}
+
+/**
+ * Searches the index exactly as the endpoint does: same validation (throws `SearchInputError` with the 400 message),
+ * same ranking, same snippets. For server-rendered search pages.
+ *
+ * @example const results = await searchIndex(config, { db, q: 'content collections', limit: 5, origin: Astro.url.origin });
+ */
+export async function searchIndex(config: SearchOptions | ResolvedConfig, args: SearchArgs): Promise<SearchResult[]> {
+  const resolved = resolveConfig(config);
+  const input = normalizeSearchInput(resolved, args);
+  return runSearch(resolved, args.db, input, args.origin, args.now);
+}
+
+interface RankedRow {
+  id: number;
+  bm: number;
+  date: string | null;
+}
+
+interface DetailRow {
+  id: number;
+  title: string | null;
+  url: string | null;
+  type: string | null;
+  date: string | null;
+  tags: string | null;
+  emoji: string | null;
+  description: string | null;
+  snippet: string | null;
+}
+
+/** Runs a validated search. Queries under the minimum length return no results without touching the database. */
+export async function runSearch(
+  config: ResolvedConfig,
+  db: SearchDatabase,
+  input: SearchInput,
+  origin?: string,
+  now: Date = new Date(),
+): Promise<SearchResult[]> {
+  if (input.q.length < MIN_QUERY_LENGTH) return [];
+  const match = toFtsQuery(input.q, config.maxTerms);
+  if (!match) return [];
+
+  const filters = scopeFilters(config, input);
+  const page = await rankTopResults(config, db, match, filters, input, dayNumber(now));
+  if (page.length === 0) return [];
+
+  const placeholders = page.map(() => '?').join(', ');
+  const { results } = await db
+    .prepare(
+      `SELECT rowid AS id, title, url, type, date, tags, emoji, description,
+        snippet(${TABLE}, 2, char(${MARK_OPEN_CODE}), char(${MARK_CLOSE_CODE}), '…', ${config.snippetTokens}) AS snippet
+      FROM ${TABLE} WHERE ${TABLE} MATCH ? AND rowid IN (${placeholders})`,
+    )
+    .bind(match, ...page.map((r) => r.id))
+    .all<DetailRow>();
+  const byId = new Map(results.map((row) => [Number(row.id), row]));
+
+  return page.flatMap(({ id, score }) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const snippet = row.snippet ? escapeSnippet(row.snippet) : escapeSnippet(row.description ?? '');
+    return [
+      {
+        title: row.title ?? '',
+        url: absoluteUrl(row.url ?? '', origin),
+        type: row.type ?? '',
+        date: row.date ?? '',
+        tags: row.tags ?? '',
+        emoji: row.emoji ?? '',
+        snippet,
+        score,
+      },
+    ];
+  });
+}
+
+interface Filters {
+  sql: string;
+  params: SqlValue[];
+}
+
+function scopeFilters(config: ResolvedConfig, input: SearchInput): Filters {
+  const clauses: string[] = [];
+  const params: SqlValue[] = [];
+  if (config.site) {
+    clauses.push('site = ?');
+    params.push(config.site);
+  }
+  if (input.type) {
+    clauses.push('type = ?');
+    params.push(input.type);
+  }
+  return { sql: clauses.map((c) => ` AND ${c}`).join(''), params };
+}
+
+/**
+ * Finds the page of best results by score = bm25 × recency multiplier without computing the multiplier (or a
+ * snippet) for every match. The multiplier lies in [1, 1 + boost] and bm25 is never positive, so a row outside the
+ * top `n` by bm25 scores at best `bm25_n × (1 + boost)`: once the k-th best score is at least that good, the page is
+ * exact. Otherwise widen `n` and ask again (rare: it needs many recent documents just below the top).
+ */
+async function rankTopResults(
+  config: ResolvedConfig,
+  db: SearchDatabase,
+  match: string,
+  filters: Filters,
+  input: SearchInput,
+  today: number,
+): Promise<{ id: number; score: number }[]> {
+  const { title, description, content, tags } = config.weights;
+  const { boost, windowDays } = config.recency;
+  const k = input.offset + input.limit;
+  const statement = db.prepare(
+    `SELECT rowid AS id, bm25(${TABLE}, ${title}, ${description}, ${content}, ${tags}) AS bm, date
+    FROM ${TABLE} WHERE ${TABLE} MATCH ?${filters.sql} ORDER BY bm LIMIT ?`,
+  );
+
+  let n = boost > 0 ? Math.max(2 * k, 20) : k;
+  for (;;) {
+    const { results } = await statement.bind(match, ...filters.params, n).all<RankedRow>();
+    const scored = results
+      .map((row) => ({
+        id: Number(row.id),
+        score: Number(row.bm) * recencyMultiplier(row.date, today, boost, windowDays),
+      }))
+      .sort((a, b) => a.score - b.score || a.id - b.id);
+    const exhausted = results.length < n;
+    const kth = scored[k - 1]?.score;
+    const bestUnseen = Number(results[results.length - 1]?.bm ?? 0) * (1 + boost);
+    if (exhausted || (kth !== undefined && kth <= bestUnseen)) return scored.slice(input.offset, k);
+    n *= 4;
+  }
+}
+
+const MS_PER_DAY = 86_400_000;
+
+function dayNumber(date: Date): number {
+  return Math.floor(date.getTime() / MS_PER_DAY);
+}
+
+/**
+ * `1 + boost` for a document dated today (or in the future), falling linearly to 1 at `windowDays` days old.
+ * Undated or unparseable dates get 1.
+ */
+export function recencyMultiplier(date: string | null, today: number, boost: number, windowDays: number): number {
+  if (!date || boost === 0) return 1;
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!match) return 1;
+  const day = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / MS_PER_DAY;
+  if (!Number.isFinite(day)) return 1;
+  const age = Math.max(0, today - day);
+  return 1 + boost * Math.min(1, Math.max(0, 1 - age / windowDays));
+}
+
+function absoluteUrl(path: string, origin: string | undefined): string {
+  if (!origin) return path;
+  try {
+    return new URL(path, origin).href;
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Snippet markup. FTS5's snippet() wraps matches in two private-use characters instead of `<mark>`, the whole text is
+ * HTML-escaped, and only then are the sentinels turned into `<mark>`/`</mark>`: documentation is full of `<script>`
+ * and `<img onerror>` in code samples, and a snippet must never carry them as markup.
+ */
+
+/** U+E000 / U+E001 as SQL `char()` code points. The indexer strips these characters from indexed text. */
+export const MARK_OPEN_CODE = 0xe000;
+export const MARK_CLOSE_CODE = 0xe001;
+
+const MARK_OPEN = String.fromCharCode(MARK_OPEN_CODE);
+const MARK_CLOSE = String.fromCharCode(MARK_CLOSE_CODE);
+const SENTINELS = new RegExp(`[${MARK_OPEN}${MARK_CLOSE}]`, 'g');
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** HTML-escapes text; the snippet sentinels become `<mark>` pairs. */
+export function escapeSnippet(raw: string): string {
+  const escaped = raw.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  let open = false;
+  // Pair sentinels strictly so a stray one in stored text cannot leave a <mark> unclosed.
+  const marked = escaped.replace(SENTINELS, (c) => {
+    if (c === MARK_OPEN && !open) {
+      open = true;
+      return '<mark>';
+    }
+    if (c === MARK_CLOSE && open) {
+      open = false;
+      return '</mark>';
+    }
+    return '';
+  });
+  return open ? `${marked}</mark>` : marked;
+}
+
+/** Removes the sentinel characters from text before it is indexed. */
+export function stripSentinels(text: string): string {
+  return text.replace(SENTINELS, '');
+}

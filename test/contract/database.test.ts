@@ -1,0 +1,199 @@
+/**
+ * One contract suite, run unchanged against every driver: node:sqlite, better-sqlite3 and D1 inside workerd
+ * (Miniflare). What passes here behaves the same in development and in production.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureSchema, resolveConfig, searchIndex, type SearchDatabase, type SearchOptions } from '../../src/index.js';
+import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
+import { daysAgo, NOW, seed, siteDocs, type TestDocument } from '../helpers/documents.js';
+
+const options: SearchOptions = {
+  database: 'contract',
+  sources: [
+    { dir: 'docs', type: 'doc', url: '/docs/:slug' },
+    { dir: 'blog', type: 'post', url: '/blog/:slug' },
+  ],
+};
+const config = resolveConfig(options);
+const ORIGIN = 'https://example.com';
+
+describe.each(Object.entries(DRIVERS))('database contract: %s', (_name, open) => {
+  let handle: TestDatabase;
+  let db: SearchDatabase;
+  const search = (q: string, extra: Partial<Parameters<typeof searchIndex>[1]> = {}) =>
+    searchIndex(config, { db, q, origin: ORIGIN, now: NOW, ...extra });
+
+  beforeAll(async () => {
+    handle = await open();
+    db = handle.db;
+    await seed(db, siteDocs(NOW));
+  });
+  afterAll(() => handle.close());
+
+  it('ensureSchema is idempotent and keeps rows', async () => {
+    expect(await ensureSchema(db)).toBe(false);
+    const { results } = await db.prepare('SELECT count(*) AS n FROM search_index').all<{ n: number }>();
+    expect(Number(results[0]!.n)).toBe(siteDocs(NOW).length);
+  });
+
+  it('returns every result field, with absolute URLs', async () => {
+    const [hit] = await search('wrangler deploy');
+    expect(hit).toEqual({
+      title: 'Deploy to Cloudflare',
+      url: 'https://example.com/docs/deploy/cloudflare/',
+      type: 'doc',
+      date: '',
+      tags: 'deploy cloudflare',
+      emoji: '',
+      snippet: expect.stringContaining('<mark>wrangler</mark> <mark>deploy</mark>'),
+      score: expect.any(Number),
+    });
+    expect(hit!.score).toBeLessThan(0);
+  });
+
+  it('matches the last term by prefix and folds case and diacritics', async () => {
+    expect((await search('collect')).map((r) => r.title)).toContain('Content collections');
+    expect((await search('CAFE')).map((r) => r.title)).toEqual(['Café au lait']);
+    expect((await search('resume naive')).map((r) => r.title)).toEqual(['Café au lait']);
+  });
+
+  it('sorts by ascending score, and a title match outranks a body match', async () => {
+    const results = await search('collections');
+    const scores = results.map((r) => r.score);
+    expect(scores).toEqual([...scores].sort((a, b) => a - b));
+    expect(results[0]!.title).toBe('Content collections');
+    expect(results.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('weights change the order', async () => {
+    const contentFirst = resolveConfig({ ...options, weights: { title: 0, description: 0, tags: 0, content: 10 } });
+    const results = await searchIndex(contentFirst, { db, q: 'collections', now: NOW });
+    expect(results[0]!.title).not.toBe('Content collections');
+  });
+
+  it('treats operators and syntax as literal words', async () => {
+    expect((await search('NEAR OR AND')).map((r) => r.title)).toEqual(['Client directives']);
+    expect((await search('client:load')).map((r) => r.title)).toEqual(['Client directives']);
+    for (const q of ['NEAR(', '"unbalanced', "it's", '* - ^', 'title:deploy', '(((', 'a AND', '""', '`rm -rf`', 'NOT']) {
+      await expect(search(q)).resolves.toBeInstanceOf(Array);
+    }
+  });
+
+  it('drops terms beyond maxTerms', async () => {
+    const results = await search('wrangler deploy bind d1 database named wrangler toml nonexistentword');
+    expect(results.map((r) => r.title)).toEqual(['Deploy to Cloudflare']);
+  });
+
+  it('returns nothing for queries under 2 characters', async () => {
+    expect(await search('c')).toEqual([]);
+    expect(await search(' d ')).toEqual([]);
+  });
+
+  it('escapes markup in snippets except <mark> (untrusted content is safe to render)', async () => {
+    const [hit] = await search('escaping');
+    expect(hit!.snippet).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(hit!.snippet).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(hit!.snippet).toContain('<mark>escaping</mark>');
+    expect(hit!.snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+  });
+
+  it('filters by type', async () => {
+    const posts = await search('release', { type: 'post' });
+    expect(posts.map((r) => r.type)).toEqual(['post', 'post']);
+    expect((await search('release', { type: 'doc' })).map((r) => r.type)).toEqual([]);
+  });
+
+  it('pages with limit and offset', async () => {
+    const all = await search('collections', { limit: 25 });
+    const page = await search('collections', { limit: 2, offset: 1 });
+    expect(page.map((r) => r.url)).toEqual(all.slice(1, 3).map((r) => r.url));
+  });
+
+  it('boosts recent documents: today × (1 + boost), linear to 1 at windowDays, undated × 1', async () => {
+    const today = daysAgo(NOW, 0);
+    const body = 'quokka habitat notes';
+    await seed(db, [
+      { title: 'Recency A', content: body, url: '/r/today', site: 'recency', date: today },
+      { title: 'Recency B', content: body, url: '/r/half', site: 'recency', date: daysAgo(NOW, 1095 / 2 + 0.5) },
+      { title: 'Recency C', content: body, url: '/r/old', site: 'recency', date: daysAgo(NOW, 3000) },
+      { title: 'Recency D', content: body, url: '/r/undated', site: 'recency', date: '' },
+      { title: 'Recency E', content: body, url: '/r/future', site: 'recency', date: daysAgo(NOW, -30) },
+    ]);
+    const scoped = resolveConfig({ ...options, site: 'recency' });
+    const results = await searchIndex(scoped, { db, q: 'quokka', now: NOW });
+    const score = Object.fromEntries(results.map((r) => [r.url, r.score]));
+    const base = score['/r/undated']!;
+    expect(base).toBeLessThan(0);
+    expect(score['/r/today']! / base).toBeCloseTo(1.35, 9);
+    expect(score['/r/future']! / base).toBeCloseTo(1.35, 9);
+    expect(score['/r/old']! / base).toBeCloseTo(1, 9);
+    expect(score['/r/half']! / base).toBeCloseTo(1 + 0.35 * (1 - 548 / 1095), 9);
+    expect(results.slice(0, 2).map((r) => r.url).sort()).toEqual(['/r/future', '/r/today']);
+
+    const noBoost = resolveConfig({ ...options, site: 'recency', recency: { boost: 0 } });
+    const flat = await searchIndex(noBoost, { db, q: 'quokka', now: NOW });
+    expect(new Set(flat.map((r) => r.score)).size).toBe(1);
+  });
+
+  it('scopes searches to config.site when set', async () => {
+    const scoped = resolveConfig({ ...options, site: 'recency' });
+    expect((await searchIndex(scoped, { db, q: 'collections', now: NOW })).length).toBe(0);
+    expect((await searchIndex(scoped, { db, q: 'quokka', now: NOW })).length).toBe(5);
+    // An unscoped config sees every site's rows.
+    expect((await search('quokka', { limit: 25 })).length).toBe(5);
+  });
+
+  it('ranks exactly like the naive SPEC formula computed in SQL', async () => {
+    const docs = randomCorpus(400, 'naive');
+    await seed(db, docs);
+    const scoped = resolveConfig({ ...options, site: 'naive' });
+    for (const q of ['alpha', 'beta gamma', 'de', 'delta', 'epsilon zeta']) {
+      for (const [limit, offset] of [[10, 0], [25, 0], [5, 40], [25, 175]] as const) {
+        const ours = await searchIndex(scoped, { db, q, limit, offset, now: NOW });
+        const naive = await naiveSearch(db, q, limit, offset);
+        expect(ours.map((r) => r.score)).toHaveLength(naive.length);
+        ours.forEach((r, i) => expect(r.score).toBeCloseTo(naive[i]!, 9));
+      }
+    }
+  });
+
+  it('reports a missing table as an error', async () => {
+    const empty = await open();
+    try {
+      await expect(searchIndex(config, { db: empty.db, q: 'anything' })).rejects.toThrow(/no such table/);
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
+/** The SPEC.md score, written the obvious way: every match scored, sorted in SQL. */
+async function naiveSearch(db: SearchDatabase, q: string, limit: number, offset: number): Promise<number[]> {
+  const today = NOW.toISOString().slice(0, 10);
+  const { results } = await db
+    .prepare(
+      `SELECT bm25(search_index, 10, 5, 1, 3) * (CASE WHEN date = '' THEN 1 ELSE
+         1 + 0.35 * max(0, min(1, 1 - max(0, julianday(?) - julianday(date)) / 1095.0)) END) AS score
+       FROM search_index WHERE search_index MATCH ? AND site = 'naive' ORDER BY score LIMIT ? OFFSET ?`,
+    )
+    .bind(today, `"${q.split(' ').join('" "')}"*`, limit, offset)
+    .all<{ score: number }>();
+  return results.map((r) => r.score);
+}
+
+/** Deterministic documents over a small vocabulary, with dates spread over ten years, many recent. */
+function randomCorpus(n: number, site: string): TestDocument[] {
+  let state = 42;
+  const rand = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'deploy', 'design', 'lorem', 'ipsum', 'dolor', 'sit'];
+  const text = (k: number) => Array.from({ length: k }, () => words[Math.floor(rand() * words.length)]).join(' ');
+  return Array.from({ length: n }, (_, i) => ({
+    title: text(3),
+    description: text(8),
+    content: text(20 + Math.floor(rand() * 200)),
+    tags: text(2),
+    url: `/n/${i}`,
+    site,
+    date: rand() < 0.2 ? '' : daysAgo(NOW, Math.floor(rand() * 3650) - 20),
+  }));
+}

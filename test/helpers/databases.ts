@@ -1,0 +1,55 @@
+import { Miniflare } from 'miniflare';
+import { openSqlite } from '../../adapters/node.js';
+import type { SearchDatabase } from '../../src/index.js';
+
+/** A database under test and how to dispose of it. */
+export interface TestDatabase {
+  db: SearchDatabase;
+  close(): Promise<void>;
+}
+
+/** Every driver the contract suite runs against: all real SQLite, D1 inside workerd via Miniflare. */
+export const DRIVERS: Record<string, () => Promise<TestDatabase>> = {
+  'node:sqlite': async () => {
+    const db = openSqlite(':memory:');
+    return { db, close: async () => db.close() };
+  },
+  'better-sqlite3': async () => {
+    const db = openSqlite(':memory:', { driver: 'better-sqlite3' });
+    return { db, close: async () => db.close() };
+  },
+  'D1 (Miniflare)': async () => {
+    const mf = new Miniflare({
+      modules: true,
+      script: 'export default { fetch() { return new Response("ok") } }',
+      d1Databases: { SEARCH_DB: `test-${Math.random().toString(36).slice(2)}` },
+    });
+    const db = (await mf.getD1Database('SEARCH_DB')) as unknown as SearchDatabase;
+    return { db, close: () => mf.dispose() };
+  },
+};
+
+/**
+ * Counts the statements run on a real database, so tests can prove a path did not touch it. A wrapper around the
+ * real driver (every query still runs), not a mock.
+ */
+export function countQueries(db: SearchDatabase): { db: SearchDatabase; count: () => number } {
+  let n = 0;
+  const counted: SearchDatabase = {
+    prepare(sql) {
+      const wrap = (statement: ReturnType<SearchDatabase['prepare']>): ReturnType<SearchDatabase['prepare']> => ({
+        bind: (...values) => wrap(statement.bind(...values)),
+        all: () => {
+          n++;
+          return statement.all();
+        },
+        run: () => {
+          n++;
+          return statement.run();
+        },
+      });
+      return wrap(db.prepare(sql));
+    },
+  };
+  return { db: counted, count: () => n };
+}

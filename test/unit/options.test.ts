@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { defineSearchOptions, resolveConfig, SiteSearchConfigError, type SearchOptions } from '../../src/index.js';
+
+const minimal: SearchOptions = { database: 'site-db', sources: [{ dir: 'src/content/blog', type: 'post', url: '/blog/:slug' }] };
+
+function problems(options: unknown): string[] {
+  try {
+    resolveConfig(options as SearchOptions);
+  } catch (e) {
+    expect(e).toBeInstanceOf(SiteSearchConfigError);
+    expect((e as Error).message).toMatch(/^\[site-search\] Invalid search options:/);
+    return (e as SiteSearchConfigError).problems;
+  }
+  throw new Error('resolveConfig did not throw');
+}
+
+describe('resolveConfig: options and defaults (SPEC "Options object")', () => {
+  it('fills every default from SPEC.md', () => {
+    const c = resolveConfig(minimal);
+    expect(c).toMatchObject({
+      database: 'site-db',
+      binding: 'SEARCH_DB',
+      site: '',
+      maxContentLength: 8000,
+      apiRoute: '/api/search',
+      cors: true,
+      cacheMaxAge: 300,
+      maxLimit: 25,
+      maxOffset: 200,
+      maxQueryLength: 100,
+      weights: { title: 10, description: 5, content: 1, tags: 3 },
+      recency: { boost: 0.35, windowDays: 1095 },
+      maxTerms: 8,
+      snippetTokens: 24,
+      sqlitePath: '.site-search/search.db',
+    });
+    expect(c.sources[0]).toEqual({ dir: 'src/content/blog', type: 'post', url: '/blog/:slug', skipDirs: ['Templates'], emoji: '' });
+  });
+
+  it('derives the type allowlist from the sources, distinct and in order', () => {
+    const c = resolveConfig({
+      database: 'd',
+      sources: [
+        { dir: 'a', type: 'doc', url: '/docs/:slug' },
+        { dir: 'b', type: 'post', url: '/blog/:slug' },
+        { dir: 'c', type: 'doc', url: '/more/:slug' },
+      ],
+    });
+    expect(c.types).toEqual(['doc', 'post']);
+  });
+
+  it('merges partial weights and recency with the defaults', () => {
+    const c = resolveConfig({ ...minimal, weights: { title: 20 }, recency: { boost: 0 } });
+    expect(c.weights).toEqual({ title: 20, description: 5, content: 1, tags: 3 });
+    expect(c.recency).toEqual({ boost: 0, windowDays: 1095 });
+  });
+
+  it('accepts apiRoute: false and a single file without :slug', () => {
+    const c = resolveConfig({ ...minimal, apiRoute: false, sources: [{ files: ['README.md'], type: 'page', url: '/about/' }] });
+    expect(c.apiRoute).toBe(false);
+    expect(c.sources[0]!.files).toEqual(['README.md']);
+  });
+
+  it('returns a resolved config unchanged and frozen', () => {
+    const c = resolveConfig(minimal);
+    expect(resolveConfig(c)).toBe(c);
+    expect(Object.isFrozen(c)).toBe(true);
+    expect(Object.isFrozen(c.weights)).toBe(true);
+  });
+
+  it('defineSearchOptions is the identity', () => {
+    expect(defineSearchOptions(minimal)).toBe(minimal);
+  });
+});
+
+describe('resolveConfig: throws listing every problem with its path', () => {
+  it('lists all problems at once, each with its path', () => {
+    expect(
+      problems({
+        database: '',
+        binding: 'SEARCH-DB',
+        sources: [
+          { dir: 'a', type: 'doc', url: '/docs/:slug' },
+          { type: '', url: '/x' },
+        ],
+        maxLimit: 0,
+        maxOffset: -1,
+        maxQueryLength: 2.5,
+        weights: { title: -1 },
+        recency: { boost: -0.1, windowDays: 0 },
+        apiRoute: 'api/search',
+        snippetTokens: 65,
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'database: must not be empty',
+        'binding: must be a JavaScript identifier such as "SEARCH_DB"',
+        'sources[1].type: must not be empty',
+        'sources[1]: needs exactly one of "dir" or "files"',
+        'sources[1].url: must contain ":slug"',
+        'maxLimit: must be at least 1',
+        'maxOffset: must be 0 or more',
+        'maxQueryLength: must be a whole number',
+        'weights.title: must be 0 or more',
+        'recency.boost: must be 0 or more',
+        'recency.windowDays: must be greater than 0',
+        'apiRoute: must start with "/"',
+        'snippetTokens: must be at most 64 (the FTS5 limit)',
+      ]),
+    );
+  });
+
+  it('requires database and sources', () => {
+    expect(problems({})).toEqual(['database: is required', 'sources: is required']);
+    expect(problems({ database: 'd', sources: [] })).toEqual(['sources: must list at least one source']);
+  });
+
+  it('rejects a source with both dir and files', () => {
+    expect(problems({ database: 'd', sources: [{ dir: 'a', files: ['b.md'], type: 't', url: '/:slug' }] })).toEqual([
+      'sources[0]: needs exactly one of "dir" or "files"',
+    ]);
+  });
+
+  it('names unknown keys and suggests the closest known one', () => {
+    expect(problems({ ...minimal, maxLimt: 5, colour: 'red' })).toEqual([
+      'maxLimt: unknown option (did you mean "maxLimit"?)',
+      'colour: unknown option',
+    ]);
+    expect(problems({ ...minimal, sources: [{ dir: 'a', type: 't', url: '/:slug', skipdirs: [] }] })).toEqual([
+      'sources[0].skipdirs: unknown option (did you mean "skipDirs"?)',
+    ]);
+    expect(problems({ ...minimal, weights: { titel: 2 } })).toEqual(['weights.titel: unknown option (did you mean "title"?)']);
+  });
+
+  it('reports wrong types plainly', () => {
+    expect(problems({ ...minimal, cors: 'yes', cacheMaxAge: '300' })).toEqual([
+      'cors: must be true or false',
+      'cacheMaxAge: must be a number',
+    ]);
+    expect(problems(null)).toEqual(['options: must be an object such as { database, sources }']);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeSearchInput, resolveConfig, SearchInputError, toFtsQuery } from '../../src/index.js';
+
+describe('toFtsQuery (SPEC query rules 1–4)', () => {
+  it('quotes every term and adds * after the last one', () => {
+    expect(toFtsQuery('content collections')).toBe('"content" "collections"*');
+    expect(toFtsQuery('astro')).toBe('"astro"*');
+  });
+
+  it('rule 1: replaces double quotes, single quotes and backticks with spaces', () => {
+    expect(toFtsQuery(`"exact phrase" it's \`code\``)).toBe('"exact" "phrase" "it" "s" "code"*');
+  });
+
+  it('rule 2: splits on any whitespace and caps at maxTerms', () => {
+    expect(toFtsQuery('  a\tb\nc   d ')).toBe('"a" "b" "c" "d"*');
+    expect(toFtsQuery('1 2 3 4 5 6 7 8 9 10')).toBe('"1" "2" "3" "4" "5" "6" "7" "8"*');
+    expect(toFtsQuery('1 2 3 4', 2)).toBe('"1" "2"*');
+  });
+
+  it('rule 3: operators lose their meaning', () => {
+    expect(toFtsQuery('cats OR dogs')).toBe('"cats" "OR" "dogs"*');
+    expect(toFtsQuery('NOT AND NEAR(a b)')).toBe('"NOT" "AND" "NEAR(a" "b)"*');
+    expect(toFtsQuery('-draft * col:term ^start')).toBe('"-draft" "*" "col:term" "^start"*');
+  });
+
+  it('returns an empty expression when nothing is left', () => {
+    expect(toFtsQuery('')).toBe('');
+    expect(toFtsQuery(` " ' \` `)).toBe('');
+  });
+});
+
+describe('normalizeSearchInput (SPEC "GET {apiRoute}" parameters and limits)', () => {
+  const config = resolveConfig({ database: 'd', sources: [
+    { dir: 'a', type: 'doc', url: '/docs/:slug' },
+    { dir: 'b', type: 'post', url: '/blog/:slug' },
+  ] });
+  const error = (raw: Parameters<typeof normalizeSearchInput>[1]) => {
+    try {
+      normalizeSearchInput(config, raw);
+    } catch (e) {
+      expect(e).toBeInstanceOf(SearchInputError);
+      return (e as Error).message;
+    }
+    return undefined;
+  };
+
+  it('applies the defaults: limit 10, offset 0, no type', () => {
+    expect(normalizeSearchInput(config, { q: 'Astro' })).toEqual({ q: 'astro', limit: 10, offset: 0, type: '' });
+  });
+
+  it('clamps limit to maxLimit instead of rejecting it', () => {
+    expect(normalizeSearchInput(config, { q: 'x', limit: '1000' }).limit).toBe(25);
+    expect(normalizeSearchInput(config, { q: 'x', limit: 7 }).limit).toBe(7);
+  });
+
+  it('rejects a non-integer or sub-1 limit with "Invalid limit"', () => {
+    for (const limit of ['0', '-1', '1.5', '1e2', 'abc', '', '0x10', 2.5]) expect(error({ q: 'x', limit })).toBe('Invalid limit');
+  });
+
+  it('rejects a negative offset or one above maxOffset', () => {
+    for (const offset of ['-1', '201', '1.5', 'x']) expect(error({ q: 'x', offset })).toBe('Invalid offset (0 to 200)');
+    expect(normalizeSearchInput(config, { q: 'x', offset: '200' }).offset).toBe(200);
+  });
+
+  it('rejects an unknown type listing the valid ones; an empty type counts as absent', () => {
+    expect(error({ q: 'x', type: 'page' })).toBe('Invalid type. One of: doc, post');
+    expect(error({ q: 'x', type: 'DOC' })).toBe('Invalid type. One of: doc, post');
+    expect(normalizeSearchInput(config, { q: 'x', type: '' }).type).toBe('');
+    expect(normalizeSearchInput(config, { q: 'x', type: 'post' }).type).toBe('post');
+  });
+
+  it('rejects a query longer than maxQueryLength (characters, not UTF-16 units)', () => {
+    expect(error({ q: 'a'.repeat(101) })).toBe('Query too long (max 100 characters)');
+    expect(normalizeSearchInput(config, { q: 'a'.repeat(100) }).q).toHaveLength(100);
+    expect(normalizeSearchInput(config, { q: '😀'.repeat(100) }).q).toBe('😀'.repeat(100));
+  });
+
+  it('trims and lowercases q, which is what results and the cache key use', () => {
+    expect(normalizeSearchInput(config, { q: '  Content COLLECTIONS ' }).q).toBe('content collections');
+  });
+});

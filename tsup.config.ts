@@ -1,0 +1,18 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    node: 'adapters/node.ts',
+    workers: 'adapters/workers.ts',
+  },
+  format: ['esm'],
+  dts: true,
+  clean: true,
+  target: 'es2023',
+  platform: 'neutral',
+  // Only Node entries touch node: built-ins; leave them as imports.
+  external: [/^node:/, 'better-sqlite3'],
+  splitting: true,
+  treeshake: true,
+});
