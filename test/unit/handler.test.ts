@@ -1,0 +1,291 @@
+/**
+ * The endpoint through plain `new Request(...)` over a real node:sqlite database: statuses, messages, headers and the
+ * caching rules of SPEC.md.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openSqlite } from '../../adapters/node.js';
+import {
+  createMemoryCache,
+  createSearchHandler,
+  type SearchCache,
+  type SearchDatabase,
+  type SearchOptions,
+} from '../../src/index.js';
+import { countQueries } from '../helpers/databases.js';
+import { seed, siteDocs } from '../helpers/documents.js';
+
+const options: SearchOptions = {
+  database: 'handler-test',
+  sources: [
+    { dir: 'docs', type: 'doc', url: '/docs/:slug' },
+    { dir: 'blog', type: 'post', url: '/blog/:slug' },
+  ],
+};
+const ORIGIN = 'https://site.example';
+const get = (query: string, init?: RequestInit) => new Request(`${ORIGIN}/api/search${query}`, init);
+
+let db: ReturnType<typeof openSqlite>;
+beforeAll(async () => {
+  db = openSqlite(':memory:');
+  await seed(db, siteDocs());
+});
+afterAll(() => db.close());
+
+/** A cache that records keys, backed by the real in-memory cache. */
+function recordingCache(): SearchCache & { keys: string[] } {
+  const inner = createMemoryCache({ ttlSeconds: 60 });
+  const keys: string[] = [];
+  return {
+    keys,
+    match: (key) => inner.match(key),
+    put: (key, response) => {
+      keys.push(key);
+      return inner.put(key, response);
+    },
+  };
+}
+
+describe('GET: success', () => {
+  it('answers 200 with the query and ranked results, URLs resolved against the request origin', async () => {
+    const handler = createSearchHandler(options, { db, cache: false });
+    const res = await handler(get('?q=Collections'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
+    const body = await res.json();
+    expect(body.query).toBe('collections');
+    expect(body.results.length).toBeGreaterThan(1);
+    expect(body.results[0]).toMatchObject({ title: 'Content collections', url: `${ORIGIN}/docs/content-collections/`, emoji: '📚' });
+    const scores = body.results.map((r: { score: number }) => r.score);
+    expect(scores).toEqual([...scores].sort((a: number, b: number) => a - b));
+  });
+
+  it('returns an empty result set, not an error, for a query under 2 characters', async () => {
+    const handler = createSearchHandler(options, { db, cache: false });
+    for (const q of ['', '?q=', '?q=a', '?q=%20b%20']) {
+      const res = await handler(get(q));
+      expect(res.status).toBe(200);
+      expect((await res.json()).results).toEqual([]);
+    }
+  });
+
+  it('defaults limit to 10 and clamps it to maxLimit', async () => {
+    const many = openSqlite(':memory:');
+    await seed(many, Array.from({ length: 40 }, (_, i) => ({ title: `Page ${i}`, content: 'shared words here', url: `/p/${i}` })));
+    const handler = createSearchHandler(options, { db: many, cache: false });
+    expect((await (await handler(get('?q=shared'))).json()).results).toHaveLength(10);
+    expect((await (await handler(get('?q=shared&limit=1000'))).json()).results).toHaveLength(25);
+    expect((await (await handler(get('?q=shared&limit=3&offset=38'))).json()).results).toHaveLength(2);
+    many.close();
+  });
+
+  it('ignores unknown query parameters', async () => {
+    const handler = createSearchHandler(options, { db, cache: false });
+    const plain = await (await handler(get('?q=deploy'))).json();
+    const extra = await (await handler(get('?q=deploy&utm_source=x&page=9&q2=zzz'))).json();
+    expect(extra).toEqual(plain);
+  });
+
+  it('takes the database from env[binding] when no db is given', async () => {
+    const handler = createSearchHandler({ ...options, binding: 'MY_DB' }, { cache: false });
+    const res = await handler(get('?q=deploy'), { MY_DB: db });
+    expect(res.status).toBe(200);
+    expect((await res.json()).results[0].title).toBe('Deploy to Cloudflare');
+  });
+});
+
+describe('errors (SPEC "Errors")', () => {
+  const handler = createSearchHandler(options, { db, cache: false });
+  const errorOf = async (query: string) => {
+    const res = await handler(get(query));
+    return { status: res.status, body: await res.json(), cacheControl: res.headers.get('Cache-Control'), cors: res.headers.get('Access-Control-Allow-Origin') };
+  };
+
+  it.each([
+    ['?q=astro&limit=0', 'Invalid limit'],
+    ['?q=astro&limit=-5', 'Invalid limit'],
+    ['?q=astro&limit=2.5', 'Invalid limit'],
+    ['?q=astro&limit=ten', 'Invalid limit'],
+    ['?q=astro&offset=-1', 'Invalid offset (0 to 200)'],
+    ['?q=astro&offset=201', 'Invalid offset (0 to 200)'],
+    ['?q=astro&type=page', 'Invalid type. One of: doc, post'],
+    [`?q=${'x'.repeat(101)}`, 'Query too long (max 100 characters)'],
+  ])('%s → 400 %s', async (query, message) => {
+    const e = await errorOf(query);
+    expect(e.status).toBe(400);
+    expect(e.body).toEqual({ error: message });
+    expect(e.cacheControl).toBe('no-store');
+    expect(e.cors).toBe('*');
+  });
+
+  it('500 with the binding name and the fix when the binding is missing', async () => {
+    const noDb = createSearchHandler(options, { cache: false });
+    for (const env of [undefined, {}, { SEARCH_DB: 'not a database' }]) {
+      const res = await noDb(get('?q=astro'), env);
+      expect(res.status).toBe(500);
+      const { error } = await res.json();
+      expect(error).toMatch(/^Search database binding "SEARCH_DB" (not found|is not a database)/);
+      expect(error).toContain('platform proxy');
+      expect(error).toContain('d1_databases');
+    }
+  });
+
+  it('500 saying to run the indexer when the table does not exist', async () => {
+    const empty = openSqlite(':memory:');
+    const res = await createSearchHandler(options, { db: empty, cache: false })(get('?q=astro'));
+    expect(res.status).toBe(500);
+    expect((await res.json()).error).toMatch(/search_index table does not exist.*site-search index/);
+    empty.close();
+  });
+
+  it('405 with Allow for other methods', async () => {
+    const res = await handler(get('?q=astro', { method: 'POST', body: 'x' }));
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toBe('GET, HEAD, OPTIONS');
+  });
+});
+
+describe('headers', () => {
+  it('sends Cache-Control public, max-age=<cacheMaxAge> and CORS when cors is on (default)', async () => {
+    const res = await createSearchHandler(options, { db, cache: false })(get('?q=deploy'));
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=300');
+    expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    const custom = await createSearchHandler({ ...options, cacheMaxAge: 60 }, { db, cache: false })(get('?q=deploy'));
+    expect(custom.headers.get('Cache-Control')).toBe('public, max-age=60');
+  });
+
+  it('sends no CORS header at all when cors is false, on success, error and preflight', async () => {
+    const handler = createSearchHandler({ ...options, cors: false }, { db, cache: false });
+    for (const request of [get('?q=deploy'), get('?limit=0'), get('', { method: 'OPTIONS' })]) {
+      const res = await handler(request);
+      expect(res.headers.has('Access-Control-Allow-Origin')).toBe(false);
+      expect(res.headers.has('Access-Control-Allow-Methods')).toBe(false);
+    }
+  });
+
+  it('answers CORS preflight with 204', async () => {
+    const res = await createSearchHandler(options, { db })(get('', { method: 'OPTIONS' }));
+    expect(res.status).toBe(204);
+    expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(res.headers.get('Access-Control-Allow-Methods')).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('answers HEAD with the GET headers and no body', async () => {
+    const res = await createSearchHandler(options, { db, cache: false })(get('?q=deploy', { method: 'HEAD' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=300');
+    expect(await res.text()).toBe('');
+  });
+});
+
+describe('caching (SPEC caching rules 1–8)', () => {
+  it('rules 1–4: keys on q (lowercased), clamped limit, offset and type, in that order', async () => {
+    const cache = recordingCache();
+    const handler = createSearchHandler(options, { db, cache });
+    await handler(get('?type=doc&limit=1000&utm=1&q=Content%20COLLECTIONS&offset=2'));
+    expect(cache.keys).toEqual([`${ORIGIN}/api/search?q=content%20collections&limit=25&offset=2&type=doc`]);
+  });
+
+  it('rules 5–6: case, encoding and extra parameters share one entry, served without touching the database', async () => {
+    const counted = countQueries(db);
+    const handler = createSearchHandler(options, { db: counted.db, cache: recordingCache() });
+    const first = await handler(get('?q=Content+Collections&limit=30'));
+    expect(first.headers.get('X-Search-Cache')).toBe('MISS');
+    const queries = counted.count();
+    expect(queries).toBeGreaterThan(0);
+    for (const query of ['?q=content%20collections&limit=25', '?q=CONTENT%20collections&limit=99&ref=nav', '?limit=25&q=content+COLLECTIONS']) {
+      const res = await handler(get(query));
+      expect(res.headers.get('X-Search-Cache')).toBe('HIT');
+      expect(await res.json()).toEqual(await first.clone().json());
+    }
+    expect(counted.count()).toBe(queries);
+    // A different query is a different entry.
+    await handler(get('?q=content collections&offset=1'));
+    expect(counted.count()).toBeGreaterThan(queries);
+  });
+
+  it('rule 7: the cache write goes to ctx.waitUntil and does not delay the response', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inner = createMemoryCache({ ttlSeconds: 60 });
+    const slowCache: SearchCache = {
+      match: (key) => inner.match(key),
+      put: async (key, response) => {
+        await gate;
+        await inner.put(key, response);
+      },
+    };
+    const pending: Promise<unknown>[] = [];
+    const handler = createSearchHandler(options, { db, cache: slowCache });
+    const res = await handler(get('?q=deploy'), undefined, { waitUntil: (p) => pending.push(p) });
+    expect(res.status).toBe(200);
+    expect(pending).toHaveLength(1);
+    expect(await inner.match(`${ORIGIN}/api/search?q=deploy&limit=10&offset=0&type=`)).toBeUndefined();
+    release();
+    await Promise.all(pending);
+    expect(await inner.match(`${ORIGIN}/api/search?q=deploy&limit=10&offset=0&type=`)).toBeInstanceOf(Response);
+  });
+
+  it('rule 7: without a ctx the write is awaited, so the next request hits', async () => {
+    const cache = recordingCache();
+    const handler = createSearchHandler(options, { db, cache });
+    await handler(get('?q=deploy'));
+    expect((await handler(get('?q=deploy'))).headers.get('X-Search-Cache')).toBe('HIT');
+  });
+
+  it('rule 8: entries live for cacheMaxAge seconds in the default in-memory cache', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T00:00:00Z'), toFake: ['Date', 'performance'] });
+    try {
+      const counted = countQueries(db);
+      const handler = createSearchHandler({ ...options, cacheMaxAge: 60 }, { db: counted.db });
+      await handler(get('?q=deploy'));
+      const queries = counted.count();
+      vi.advanceTimersByTime(59_000);
+      expect((await handler(get('?q=deploy'))).headers.get('X-Search-Cache')).toBe('HIT');
+      vi.advanceTimersByTime(2_000);
+      expect((await handler(get('?q=deploy'))).headers.get('X-Search-Cache')).toBe('MISS');
+      expect(counted.count()).toBeGreaterThan(queries);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not cache errors, and cacheMaxAge: 0 or cache: false turn caching off', async () => {
+    const cache = recordingCache();
+    await createSearchHandler(options, { db, cache })(get('?q=x&limit=0'));
+    expect(cache.keys).toEqual([]);
+    for (const handler of [
+      createSearchHandler({ ...options, cacheMaxAge: 0 }, { db, cache }),
+      createSearchHandler(options, { db, cache: false }),
+    ]) {
+      await handler(get('?q=deploy'));
+      expect((await handler(get('?q=deploy'))).headers.get('X-Search-Cache')).toBe('MISS');
+    }
+    expect(cache.keys).toEqual([]);
+  });
+});
+
+describe('snippets through the endpoint', () => {
+  it('come back HTML-escaped except for <mark>', async () => {
+    const res = await createSearchHandler(options, { db, cache: false })(get('?q=onerror'));
+    const [hit] = (await res.json()).results;
+    expect(hit.snippet).toContain('&lt;img src=x <mark>onerror</mark>=alert(1)&gt;');
+    expect(hit.snippet).not.toContain('<img');
+  });
+});
+
+describe('site scoping', () => {
+  it('searches see only their site; an empty site sees all', async () => {
+    const shared: SearchDatabase = openSqlite(':memory:');
+    await seed(shared, [
+      { title: 'Alpha pricing', url: '/a', site: 'alpha' },
+      { title: 'Beta pricing', url: '/b', site: 'beta' },
+    ]);
+    const titles = async (site: string) =>
+      (await (await createSearchHandler({ ...options, site }, { db: shared, cache: false })(get('?q=pricing'))).json()).results.map(
+        (r: { title: string }) => r.title,
+      );
+    expect(await titles('alpha')).toEqual(['Alpha pricing']);
+    expect(await titles('beta')).toEqual(['Beta pricing']);
+    expect((await titles('')).sort()).toEqual(['Alpha pricing', 'Beta pricing']);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * `createWorker` running in workerd (Miniflare) with a real D1 binding and the real Cache API (`caches.default`).
+ */
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchDatabase } from '../../src/index.js';
+import { seed, siteDocs } from '../helpers/documents.js';
+
+const ORIGIN = 'http://worker.test';
+let script: string;
+let mf: Miniflare;
+let db: SearchDatabase;
+
+async function bundle(): Promise<string> {
+  const out = await build({
+    entryPoints: [new URL('./worker-entry.ts', import.meta.url).pathname],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    write: false,
+  });
+  return out.outputFiles[0]!.text;
+}
+
+const newMiniflare = (withDb: boolean) =>
+  new Miniflare({
+    modules: true,
+    script,
+    compatibilityDate: '2026-07-01',
+    d1Databases: withDb ? { SEARCH_DB: 'worker-test-db' } : {},
+  });
+
+const dbCalls = async () => ((await (await mf.dispatchFetch(`${ORIGIN}/__db-calls`)).json()) as { calls: number }).calls;
+
+beforeAll(async () => {
+  script = await bundle();
+  mf = newMiniflare(true);
+  db = (await mf.getD1Database('SEARCH_DB')) as unknown as SearchDatabase;
+  await seed(db, siteDocs());
+});
+afterAll(() => mf?.dispose());
+
+describe('createWorker in workerd with D1 and caches.default', () => {
+  it('answers apiRoute with ranked results from D1', async () => {
+    const res = await mf.dispatchFetch(`${ORIGIN}/api/search?q=wrangler`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=300');
+    expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    const body = (await res.json()) as { query: string; results: { title: string; url: string }[] };
+    expect(body.query).toBe('wrangler');
+    expect(body.results[0]).toMatchObject({ title: 'Deploy to Cloudflare', url: `${ORIGIN}/docs/deploy/cloudflare/` });
+  });
+
+  it('serves a repeated query from the Cache API with zero database calls', async () => {
+    const url = `${ORIGIN}/api/search?q=Collections&limit=50&utm_source=test`;
+    const first = await mf.dispatchFetch(url);
+    expect(first.headers.get('X-Search-Cache')).toBe('MISS');
+    const firstBody = await first.json();
+
+    // The write runs in ctx.waitUntil after the response: wait until caches.default holds the canonical key.
+    const key = `${ORIGIN}/api/search?q=collections&limit=25&offset=0&type=`;
+    const caches = await mf.getCaches();
+    for (let i = 0; i < 50 && !(await caches.default.match(key)); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await caches.default.match(key)).toBeDefined();
+
+    const before = await dbCalls();
+    // Emptying the table proves the answer cannot come from the database.
+    await db.prepare('DELETE FROM search_index').run();
+    const second = await mf.dispatchFetch(`${ORIGIN}/api/search?q=COLLECTIONS&limit=25&ref=nav`);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('X-Search-Cache')).toBe('HIT');
+    expect(await second.json()).toEqual(firstBody);
+    expect(await dbCalls()).toBe(before);
+
+    await seed(db, siteDocs());
+  });
+
+  it('answers HEAD and OPTIONS on apiRoute, 405 for other methods, 404 elsewhere', async () => {
+    const head = await mf.dispatchFetch(`${ORIGIN}/api/search?q=deploy`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const options = await mf.dispatchFetch(`${ORIGIN}/api/search`, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('Access-Control-Allow-Methods')).toBe('GET, HEAD, OPTIONS');
+    const post = await mf.dispatchFetch(`${ORIGIN}/api/search`, { method: 'POST', body: '{}' });
+    expect(post.status).toBe(405);
+    for (const path of ['/', '/api/search/extra', '/api/searchx', '/other']) {
+      expect((await mf.dispatchFetch(`${ORIGIN}${path}?q=deploy`)).status).toBe(404);
+    }
+  });
+
+  it('answers 400 with the SPEC message for bad parameters', async () => {
+    const res = await mf.dispatchFetch(`${ORIGIN}/api/search?q=deploy&type=nope`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Invalid type. One of: doc, post' });
+  });
+
+  it('answers 500 naming the binding when D1 is not bound', async () => {
+    const bare = newMiniflare(false);
+    try {
+      const res = await bare.dispatchFetch(`${ORIGIN}/api/search?q=deploy`);
+      expect(res.status).toBe(500);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^Search database binding "SEARCH_DB" not found/);
+    } finally {
+      await bare.dispose();
+    }
+  });
+});
