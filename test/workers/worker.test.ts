@@ -62,7 +62,7 @@ describe('createWorker in workerd with D1 and caches.default', () => {
 
     // The write runs in ctx.waitUntil after the response: wait until caches.default holds the canonical key.
     const key = `${ORIGIN}/api/search?q=collections&limit=25&offset=0&type=`;
-    const caches = await mf.getCaches();
+    const caches = (await mf.getCaches()) as unknown as { default: { match(key: string): Promise<unknown> } };
     for (let i = 0; i < 50 && !(await caches.default.match(key)); i++) await new Promise((r) => setTimeout(r, 50));
     expect(await caches.default.match(key)).toBeDefined();
 

@@ -1,0 +1,79 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { createServer } from 'node:http';
+import { resolve } from 'node:path';
+import { openSqlite } from '../db/sqlite.js';
+import { createSearchHandler } from '../handler.js';
+import { toNodeListener } from '../node-listener.js';
+import type { LoadedConfig } from './load-config.js';
+import { devPage } from './page.js';
+
+export interface DevServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the endpoint over the local SQLite index at `apiRoute` and a search page at `/`, and calls `reindex` when a
+ * source file changes. Responses are not cached, so a re-index shows at once.
+ */
+export async function startDevServer(
+  loaded: LoadedConfig,
+  { port, host, reindex, log }: { port: number; host: string; reindex: () => Promise<void>; log: (line: string) => void },
+): Promise<DevServer> {
+  const { config, cwd } = loaded;
+  const apiRoute = config.apiRoute || '/api/search';
+  const db = openSqlite(resolve(cwd, config.sqlitePath));
+  const search = toNodeListener(createSearchHandler(config, { db, cache: false }));
+  const page = devPage(apiRoute);
+
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === apiRoute) return void search(req, res);
+    if (path === '/' || path === '/index.html') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      return void res.end(page);
+    }
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ error: `Not found. The search endpoint is ${apiRoute}` }));
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      fail(e.code === 'EADDRINUSE' ? new Error(`[site-search] port ${port} is in use. Pass --port <another port>.`) : e),
+    );
+    server.listen(port, host, ok);
+  });
+  const address = server.address();
+  const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+
+  const watchers = watchSources(loaded, debounce(() => {
+    reindex().catch((e: Error) => log(`[site-search] re-index failed: ${e.message}`));
+  }, 150));
+
+  return {
+    url,
+    async close() {
+      for (const w of watchers) w.close();
+      await new Promise((done) => server.close(done));
+      db.close();
+    },
+  };
+}
+
+function watchSources({ config, cwd }: LoadedConfig, onChange: () => void): FSWatcher[] {
+  return config.sources.flatMap((source) => {
+    const targets = source.dir ? [resolve(cwd, source.dir)] : (source.files ?? []).map((f) => resolve(cwd, f));
+    return targets.map((target) =>
+      watch(target, { recursive: Boolean(source.dir) }, (_event, name) => {
+        if (!name || /\.(md|mdx)$/i.test(String(name)) || !source.dir) onChange();
+      }),
+    );
+  });
+}
+
+function debounce(fn: () => void, ms: number): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(fn, ms);
+  };
+}

@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { resolveConfig } from '../config.js';
+import { SiteSearchError } from '../errors.js';
+import type { ResolvedConfig, SearchOptions } from '../options.js';
+
+export const CONFIG_NAMES = ['search.config.ts', 'search.config.mts', 'search.config.js', 'search.config.mjs', 'search.config.json'];
+
+/** A resolved config and the directory its paths are relative to. */
+export interface LoadedConfig {
+  config: ResolvedConfig;
+  /** The config file's directory (source paths are relative to it), or the working directory in zero-config mode. */
+  cwd: string;
+  /** The config file, or undefined in zero-config mode. */
+  file?: string;
+}
+
+/**
+ * Finds the options: `--config FILE`, else `search.config.{ts,mts,js,mjs,json}` in the working directory, else (when a
+ * content directory is given on the command line) zero-config defaults for that directory.
+ */
+export async function loadConfig({ configPath, contentDir, cwd = process.cwd() }: { configPath?: string; contentDir?: string; cwd?: string }): Promise<LoadedConfig> {
+  if (contentDir && !configPath) {
+    return { config: resolveConfig(zeroConfig(contentDir)), cwd };
+  }
+  const file = configPath ? resolve(cwd, configPath) : CONFIG_NAMES.map((n) => resolve(cwd, n)).find((p) => existsSync(p));
+  if (!file) {
+    throw new SiteSearchError(
+      `No search.config.ts (or .mts/.js/.mjs/.json) in ${cwd}. Create one, pass --config FILE, or name a content folder: site-search dev ./content`,
+    );
+  }
+  if (!existsSync(file)) throw new SiteSearchError(`${file} does not exist. Fix the --config path.`);
+  const options = await importOptions(file);
+  try {
+    return { config: resolveConfig(options), cwd: dirname(file), file };
+  } catch (e) {
+    (e as Error).message = (e as Error).message.replace('Invalid search options:', `Invalid search options in ${file}:`);
+    throw e;
+  }
+}
+
+/** Options for `site-search dev ./content` with no config file: every .md/.mdx under the folder, served at /:slug. */
+export function zeroConfig(dir: string): SearchOptions {
+  return { database: 'site-search', sources: [{ dir, type: 'page', url: '/:slug' }] };
+}
+
+async function importOptions(file: string): Promise<SearchOptions> {
+  if (file.endsWith('.json')) {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      throw new SiteSearchError(`${file} is not valid JSON: ${(e as Error).message}`);
+    }
+  }
+  let module: { default?: unknown; options?: unknown };
+  try {
+    module = await import(pathToFileURL(file).href);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ERR_UNKNOWN_FILE_EXTENSION') {
+      throw new SiteSearchError(`${file}: this Node (${process.versions.node}) cannot load TypeScript. Use Node 22.18 or newer, or rename it to search.config.mjs.`);
+    }
+    throw new SiteSearchError(`${file} failed to load: ${(e as Error).message}`, { cause: e });
+  }
+  const options = module.default ?? module.options;
+  if (!options) throw new SiteSearchError(`${file} has no default export. Add: export default defineSearchOptions({ ... })`);
+  return options as SearchOptions;
+}

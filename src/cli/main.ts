@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openSqlite } from '../db/sqlite.js';
+import { SiteSearchError } from '../errors.js';
+import { buildIndex } from '../indexer/build.js';
+import { pushIndex, type PushTarget } from '../indexer/push.js';
+import { checkDatabaseConfig } from '../indexer/wrangler.js';
+import { searchIndex } from '../search.js';
+import { startDevServer } from './dev.js';
+import { loadConfig, type LoadedConfig } from './load-config.js';
+import { formatWarning, progress, summary } from './report.js';
+
+const USAGE = `Usage: site-search <command> [options]
+
+Commands
+  index [dir]          Build the index and push it (default: the local SQLite file)
+      --sqlite PATH      local SQLite file (default: sqlitePath, .site-search/search.db)
+      --d1 local|remote  push to Cloudflare D1 with wrangler d1 execute
+      --out FILE.sql     only write the SQL
+  dev [dir]            Index into local SQLite, serve the endpoint and a search page, re-index on change
+      --port N           (default 4321)   --host H (default 127.0.0.1)
+  query "text"         Search the local index
+      --type T  --limit N  --json
+  check                Validate the options and the wrangler D1 config
+
+Common options
+  --config FILE        options file (default: search.config.{ts,mts,js,mjs,json} here)
+  --debug              print stack traces
+  [dir]                a content folder, instead of a config file (zero-config)
+`;
+
+type Flags = Record<string, string | boolean | undefined>;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      config: { type: 'string', short: 'c' },
+      sqlite: { type: 'string' },
+      d1: { type: 'string' },
+      out: { type: 'string' },
+      port: { type: 'string', default: '4321' },
+      host: { type: 'string', default: '127.0.0.1' },
+      type: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean' },
+      debug: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, arg] = positionals;
+  if (values.help || !command) {
+    process.stdout.write(USAGE);
+    return command || values.help ? 0 : 1;
+  }
+  switch (command) {
+    case 'index':
+      return index(await loadConfig({ configPath: values.config, contentDir: arg }), values);
+    case 'dev':
+      return dev(await loadConfig({ configPath: values.config, contentDir: arg }), values);
+    case 'query':
+      if (!arg) throw new SiteSearchError('query needs the text to search: site-search query "content collections"');
+      return query(await loadConfig({ configPath: values.config, contentDir: positionals[2] }), arg, values);
+    case 'check':
+      return check(await loadConfig({ configPath: values.config, contentDir: arg }));
+    default:
+      throw new SiteSearchError(`Unknown command "${command}". Commands: index, dev, query, check (site-search --help).`);
+  }
+}
+
+function pushTarget(flags: Flags): PushTarget {
+  if (flags.out) return { kind: 'sql', out: String(flags.out) };
+  if (flags.d1 !== undefined) {
+    if (flags.d1 !== 'local' && flags.d1 !== 'remote') throw new SiteSearchError(`--d1 must be "local" or "remote", not "${flags.d1}".`);
+    return { kind: 'd1', remote: flags.d1 === 'remote' };
+  }
+  return { kind: 'sqlite', path: flags.sqlite as string | undefined };
+}
+
+async function runIndex(loaded: LoadedConfig, target: PushTarget): Promise<string> {
+  const started = performance.now();
+  const bar = progress();
+  const build = await buildIndex(loaded.config, { cwd: loaded.cwd, onProgress: bar.update });
+  bar.done();
+  for (const w of build.warnings) console.warn(`[site-search] warning: ${formatWarning(w, process.cwd())}`);
+  const pushed = await pushIndex(loaded.config, target, build.documents, { cwd: loaded.cwd });
+  return summary(build, pushed.destination, performance.now() - started);
+}
+
+async function index(loaded: LoadedConfig, flags: Flags): Promise<number> {
+  const target = pushTarget(flags);
+  if (target.kind === 'd1') {
+    const checked = checkDatabaseConfig(loaded.config, loaded.cwd);
+    if (!checked.ok) console.warn(checked.message);
+  }
+  console.log(await runIndex(loaded, target));
+  return 0;
+}
+
+async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
+  const target: PushTarget = { kind: 'sqlite', path: flags.sqlite as string | undefined };
+  const sqlitePath = target.path ?? loaded.config.sqlitePath;
+  const devConfig: LoadedConfig = { ...loaded, config: { ...loaded.config, sqlitePath } };
+  console.log(await runIndex(devConfig, target));
+  const server = await startDevServer(devConfig, {
+    port: Number(flags.port),
+    host: String(flags.host),
+    log: (line) => console.warn(line),
+    reindex: async () => console.log(await runIndex(devConfig, target)),
+  });
+  console.log(`[site-search] search page: ${server.url}/  ·  endpoint: ${server.url}${loaded.config.apiRoute || '/api/search'}?q=…`);
+  console.log('[site-search] watching sources for changes (Ctrl+C to stop)');
+  await new Promise<void>((done) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close().then(done));
+  });
+  return 0;
+}
+
+async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<number> {
+  const path = resolve(loaded.cwd, (flags.sqlite as string | undefined) ?? loaded.config.sqlitePath);
+  const db = openSqlite(path);
+  try {
+    const results = await searchIndex(loaded.config, {
+      db,
+      q: text,
+      type: flags.type as string | undefined,
+      limit: (flags.limit as string | undefined) ?? null,
+    });
+    if (flags.json) {
+      console.log(JSON.stringify({ query: text, results }, null, 2));
+      return 0;
+    }
+    if (results.length === 0) console.log(`No results for "${text}".`);
+    const bold = process.stdout.isTTY ? ['\x1b[1m', '\x1b[22m'] : ['[', ']'];
+    results.forEach((r, i) => {
+      const snippet = r.snippet.replace(/<mark>/g, bold[0]!).replace(/<\/mark>/g, bold[1]!).replace(/&(lt|gt|amp|quot|#39);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'" })[e]!);
+      console.log(`${i + 1}. ${r.emoji ? `${r.emoji} ` : ''}${r.title}  ${r.url}  (${r.type}${r.date ? `, ${r.date}` : ''}, ${r.score.toFixed(3)})\n   ${snippet}`);
+    });
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+function check(loaded: LoadedConfig): number {
+  console.log(`[site-search] options OK${loaded.file ? ` (${loaded.file})` : ''}: ${loaded.config.sources.length} sources, types ${loaded.config.types.join(', ')}`);
+  const checked = checkDatabaseConfig(loaded.config, loaded.cwd);
+  if (checked.ok) {
+    console.log(`[site-search] ${checked.file}: D1 database "${loaded.config.database}" is bound as "${loaded.config.binding}"${checked.environment ? ` (env.${checked.environment})` : ''}`);
+    return 0;
+  }
+  console.error(checked.message);
+  return 1;
+}
+
+const argv = process.argv.slice(2);
+main(argv).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (argv.includes('--debug')) console.error(e);
+    else {
+      const message = e instanceof Error ? e.message : String(e);
+      console.error(e instanceof SiteSearchError || message.startsWith('[site-search]') ? message : `[site-search] ${message}`);
+    }
+    process.exitCode = 1;
+  },
+);

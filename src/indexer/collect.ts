@@ -1,0 +1,50 @@
+import { existsSync, statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { glob } from 'tinyglobby';
+import { SiteSearchError } from '../errors.js';
+import type { ResolvedConfig, ResolvedSource } from '../options.js';
+
+/** A content file found for a source. */
+export interface SourceFile {
+  /** Absolute path. */
+  path: string;
+  /** Path under the source `dir`, with forward slashes (for `files` sources: the path as listed). */
+  relativePath: string;
+  source: ResolvedSource;
+}
+
+/**
+ * Lists the content files of every source: `dir` sources recursively (`.md`/`.mdx`, skipping `skipDirs` names at any
+ * depth, dot-folders and node_modules), `files` sources as listed. Paths are relative to `cwd` (the directory of the
+ * config file). Files are returned sorted, so an index is built the same way every time.
+ */
+export async function collectDocuments(config: ResolvedConfig, { cwd = process.cwd() }: { cwd?: string } = {}): Promise<SourceFile[]> {
+  const found: SourceFile[] = [];
+  for (const [i, source] of config.sources.entries()) {
+    if (source.files) {
+      for (const file of source.files) {
+        const path = resolve(cwd, file);
+        if (!existsSync(path)) throw new SiteSearchError(`sources[${i}].files: ${file} does not exist (looked in ${cwd}).`);
+        found.push({ path, relativePath: file.replace(/\\/g, '/'), source });
+      }
+      continue;
+    }
+    const dir = resolve(cwd, source.dir!);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      throw new SiteSearchError(`sources[${i}].dir: ${relative(cwd, dir) || dir} is not a directory. Fix "dir" in your search options.`);
+    }
+    const files = await glob('**/*.{md,mdx}', {
+      cwd: dir,
+      ignore: ['**/node_modules/**', ...source.skipDirs.map((name) => `**/${escapeGlob(name)}/**`)],
+      dot: false,
+      onlyFiles: true,
+      expandDirectories: false,
+    });
+    for (const file of files.sort()) found.push({ path: resolve(dir, file), relativePath: file, source });
+  }
+  return found;
+}
+
+function escapeGlob(name: string): string {
+  return name.replace(/[*?[\]{}()!@+]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,150 @@
+import { basename, dirname } from 'node:path';
+import matter from 'gray-matter';
+import type { ResolvedConfig } from '../options.js';
+import { stripSentinels } from '../snippet.js';
+import type { SourceFile } from './collect.js';
+import { pathToSlug, slugToUrl } from './slug.js';
+import { firstHeading, markdownToText } from './text.js';
+
+/** One row of the index, as the indexer builds it. */
+export interface IndexDocument {
+  title: string;
+  description: string;
+  content: string;
+  /** Space-separated. */
+  tags: string;
+  /** Relative URL path (`/blog/hello-world/`). */
+  url: string;
+  site: string;
+  type: string;
+  /** `YYYY-MM-DD` or `''`. */
+  date: string;
+  emoji: string;
+}
+
+/** Something worth telling the user about a file, with the line it concerns when known. */
+export interface IndexWarning {
+  file: string;
+  line?: number;
+  message: string;
+}
+
+/** What became of one file. */
+export type ParsedFile =
+  | { status: 'indexed'; document: IndexDocument; truncated: boolean; warnings: IndexWarning[] }
+  | { status: 'skipped'; reason: 'draft' | 'search-false'; warnings: IndexWarning[] };
+
+const DESCRIPTION_KEYS = ['description', 'subtitle', 'summary', 'excerpt'];
+const DATE_KEYS = ['date', 'pubDate', 'publishDate', 'published', 'updated', 'modified'];
+
+/**
+ * Turns one Markdown/MDX file into an index row, following the frontmatter rules in docs/indexing.md. Never throws on
+ * bad content: invalid YAML frontmatter is reported as a warning and the body is indexed without it.
+ */
+export function parseDocument(file: SourceFile, raw: string, config: ResolvedConfig): ParsedFile {
+  const warnings: IndexWarning[] = [];
+  const warn = (message: string, line?: number) => warnings.push({ file: file.path, line, message });
+
+  const { data, body, bodyLine } = readFrontmatter(raw, warn);
+  if (data.draft === true) return { status: 'skipped', reason: 'draft', warnings };
+  if (data.search === false) return { status: 'skipped', reason: 'search-false', warnings };
+
+  const text = clean(markdownToText(body, { onWarning: (w) => warn(w.message, w.line + bodyLine) }));
+  const { content, truncated } = cutOnWord(text, config.maxContentLength);
+  const slug = typeof data.slug === 'string' && data.slug.trim() ? data.slug.trim().replace(/^\/+|\/+$/g, '') : pathToSlug(file.relativePath);
+
+  return {
+    status: 'indexed',
+    truncated,
+    warnings,
+    document: {
+      title: clean(stringField(data.title) ?? firstHeading(body) ?? titleFromPath(file.relativePath)),
+      description: clean(DESCRIPTION_KEYS.map((k) => stringField(data[k])).find(Boolean) ?? ''),
+      content,
+      tags: clean(tagsField(data.tags)),
+      url: slugToUrl(file.source.url, slug),
+      site: config.site,
+      type: file.source.type,
+      date: dateField(data, warn),
+      emoji: clean(stringField(data.emoji) ?? file.source.emoji),
+    },
+  };
+}
+
+function readFrontmatter(
+  raw: string,
+  warn: (message: string, line?: number) => void,
+): { data: Record<string, unknown>; body: string; bodyLine: number } {
+  const source = raw.replace(/^\uFEFF/, '');
+  try {
+    // Passing options turns off gray-matter's cache, which would otherwise keep every file's text in memory.
+    const parsed = matter(source, {});
+    const data = parsed.data && typeof parsed.data === 'object' ? (parsed.data as Record<string, unknown>) : {};
+    const bodyLine = lineCount(source) - lineCount(parsed.content);
+    return { data, body: parsed.content, bodyLine };
+  } catch (e) {
+    const mark = (e as { mark?: { line?: number } }).mark;
+    warn(`invalid YAML frontmatter (${(e as Error).message.split('\n')[0]}); indexed without it`, mark?.line !== undefined ? mark.line + 2 : 1);
+    const end = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/.exec(source);
+    const body = end ? source.slice(end[0].length) : source;
+    return { data: {}, body, bodyLine: lineCount(source) - lineCount(body) };
+  }
+}
+
+function lineCount(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function stringField(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim()) return value;
+  if (typeof value === 'number') return String(value);
+  return undefined;
+}
+
+function tagsField(value: unknown): string {
+  if (Array.isArray(value)) return value.filter((t) => typeof t === 'string' || typeof t === 'number').join(' ');
+  if (typeof value === 'string') return value.replace(/,/g, ' ');
+  return '';
+}
+
+function dateField(data: Record<string, unknown>, warn: (message: string) => void): string {
+  const key = DATE_KEYS.find((k) => data[k] !== undefined && data[k] !== null && data[k] !== '');
+  if (!key) return '';
+  const value = data[key];
+  const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : undefined;
+  if (!date || Number.isNaN(date.getTime())) {
+    warn(`frontmatter ${key}: "${String(value)}" is not a date; the document is indexed as undated`);
+    return '';
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** `guides/getting-started.mdx` → `Getting started`; an `index` file takes its folder's name. */
+function titleFromPath(relativePath: string): string {
+  let name = basename(relativePath).replace(/\.(md|mdx)$/i, '');
+  if (name.toLowerCase() === 'index') name = basename(dirname(relativePath)) || name;
+  const words = name.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Makes text safe to store anywhere (a SQLite file or a D1 SQL literal): no NUL or other control characters, no lone
+ * surrogates, no snippet sentinels.
+ */
+export function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return stripSentinels(text.toWellFormed()).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+}
+
+/** Cuts text to at most `max` characters, at the last word boundary, so no word is half-indexed. */
+export function cutOnWord(text: string, max: number): { content: string; truncated: boolean } {
+  if (text.length <= max) return { content: text, truncated: false };
+  let cut = text.slice(0, max + 1);
+  const space = cut.search(/\s\S*$/);
+  cut = space > max / 2 ? cut.slice(0, space) : text.slice(0, max);
+  // Never split a surrogate pair at the cut.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return { content: cut.trimEnd(), truncated: true };
+}

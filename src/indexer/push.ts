@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { openSqlite, type SqliteDriver } from '../db/sqlite.js';
+import type { ResolvedConfig } from '../options.js';
+import { ensureSchema, TABLE } from '../schema.js';
+import type { IndexDocument } from './document.js';
+import { deleteStatement, pushStatements, toSqlFile } from './sql.js';
+import { executeD1File } from './wrangler.js';
+
+/** Where an index push goes. */
+export type PushTarget =
+  /** A local SQLite file (default `config.sqlitePath`): what `site-search dev` and Node servers read. */
+  | { kind: 'sqlite'; path?: string; driver?: SqliteDriver }
+  /** Cloudflare D1 through `wrangler d1 execute --local|--remote`; `args` are passed on (e.g. `--env`, `--persist-to`). */
+  | { kind: 'd1'; remote: boolean; args?: string[] }
+  /** Only write the SQL file, for your own deploy pipeline. */
+  | { kind: 'sql'; out: string };
+
+export interface PushResult {
+  documents: number;
+  /** Where the rows went: a file path or `d1:<database> (local|remote)`. */
+  destination: string;
+}
+
+/**
+ * Replaces this site's rows (all rows when `site` is empty) with `documents`. Relative paths resolve against `cwd`.
+ * The SQLite push is one transaction: if anything fails, the previous index stays as it was.
+ */
+export async function pushIndex(
+  config: ResolvedConfig,
+  target: PushTarget,
+  documents: IndexDocument[],
+  { cwd = process.cwd() }: { cwd?: string } = {},
+): Promise<PushResult> {
+  if (target.kind === 'sqlite') {
+    const path = resolve(cwd, target.path ?? config.sqlitePath);
+    await pushToSqlite(config, path, documents, target.driver);
+    return { documents: documents.length, destination: path };
+  }
+  const sql = toSqlFile(pushStatements(config, documents));
+  if (target.kind === 'sql') {
+    const out = resolve(cwd, target.out);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, sql);
+    return { documents: documents.length, destination: out };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'site-search-'));
+  try {
+    const file = join(dir, 'push.sql');
+    writeFileSync(file, sql);
+    await executeD1File(config.database, file, { remote: target.remote, cwd, args: target.args });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { documents: documents.length, destination: `d1:${config.database} (${target.remote ? 'remote' : 'local'})` };
+}
+
+async function pushToSqlite(config: ResolvedConfig, path: string, documents: IndexDocument[], driver?: SqliteDriver): Promise<void> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = openSqlite(path, { driver });
+  try {
+    await db.transaction(async () => {
+      await ensureSchema(db);
+      await db.prepare(deleteStatement(config.site)).run();
+      const insert = db.prepare(
+        `INSERT INTO ${TABLE} (title, description, content, tags, url, site, type, date, emoji) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      for (const d of documents) {
+        await insert.bind(d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji).run();
+      }
+    });
+    // Merging the FTS5 b-trees after a bulk load makes queries faster; it is safe to skip if it fails.
+    db.exec(`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse as parseToml } from 'smol-toml';
+import { SiteSearchError } from '../errors.js';
+import type { ResolvedConfig } from '../options.js';
+
+const CONFIG_FILES = ['wrangler.toml', 'wrangler.json', 'wrangler.jsonc'] as const;
+
+/** The result of {@link checkDatabaseConfig}. `ok: false` carries a message that says what to change, and a snippet. */
+export type DatabaseCheck =
+  | { ok: true; file: string; environment?: string }
+  | { ok: false; problem: 'no-config' | 'unreadable' | 'no-database' | 'binding-mismatch'; message: string; snippet?: string; file?: string };
+
+interface D1Entry {
+  binding?: unknown;
+  database_name?: unknown;
+  environment?: string;
+}
+
+/**
+ * Checks that the wrangler config in `cwd` declares the D1 database the options name, under the binding the endpoint
+ * reads (top level or any `env.*`). Never throws: the integration and the CLI print the message as a warning.
+ */
+export function checkDatabaseConfig(config: ResolvedConfig, cwd: string = process.cwd()): DatabaseCheck {
+  const name = CONFIG_FILES.find((f) => existsSync(join(cwd, f)));
+  if (!name) {
+    const snippet = tomlSnippet(config);
+    return {
+      ok: false,
+      problem: 'no-config',
+      snippet,
+      message: `[site-search] No wrangler config in ${cwd} (looked for ${CONFIG_FILES.join(', ')}). The endpoint reads the D1 binding "${config.binding}"; create wrangler.toml with:\n\n${snippet}`,
+    };
+  }
+  const file = join(cwd, name);
+  let parsed: unknown;
+  try {
+    parsed = readConfig(file);
+  } catch (e) {
+    return { ok: false, problem: 'unreadable', file, message: `[site-search] ${name} could not be parsed: ${(e as Error).message}` };
+  }
+
+  const entries = d1Entries(parsed);
+  const named = entries.filter((e) => e.database_name === config.database);
+  const match = named.find((e) => e.binding === config.binding);
+  if (match) return { ok: true, file, environment: match.environment };
+
+  const snippet = name === 'wrangler.toml' ? tomlSnippet(config) : jsonSnippet(config);
+  if (named.length === 0) {
+    const found = entries.map((e) => `"${String(e.database_name)}"`).join(', ');
+    return {
+      ok: false,
+      problem: 'no-database',
+      file,
+      snippet,
+      message: `[site-search] ${name} has no d1_databases entry with database_name "${config.database}"${found ? ` (found ${found})` : ''}. Add:\n\n${snippet}`,
+    };
+  }
+  const actual = String(named[0]!.binding);
+  return {
+    ok: false,
+    problem: 'binding-mismatch',
+    file,
+    snippet,
+    message: `[site-search] In ${name}, the d1_databases entry for "${config.database}" has binding "${actual}", but site-search reads "${config.binding}". Set binding = "${config.binding}" in ${name}, or binding: "${actual}" in your search options.`,
+  };
+}
+
+function readConfig(file: string): unknown {
+  const text = readFileSync(file, 'utf8');
+  if (file.endsWith('.toml')) return parseToml(text);
+  const errors: ParseError[] = [];
+  const value = parseJsonc(text, errors, { allowTrailingComma: true });
+  if (errors.length) {
+    const first = errors[0]!;
+    const line = text.slice(0, first.offset).split('\n').length;
+    throw new Error(`${printParseErrorCode(first.error)} at line ${line}`);
+  }
+  return value;
+}
+
+function d1Entries(config: unknown): D1Entry[] {
+  const list = (value: unknown, environment?: string): D1Entry[] =>
+    Array.isArray(value) ? value.filter((e) => e && typeof e === 'object').map((e) => ({ ...(e as D1Entry), environment })) : [];
+  const root = (config ?? {}) as { d1_databases?: unknown; env?: Record<string, { d1_databases?: unknown }> };
+  const inEnvs = Object.entries(root.env ?? {}).flatMap(([env, value]) => list(value?.d1_databases, env));
+  return [...list(root.d1_databases), ...inEnvs];
+}
+
+function tomlSnippet(config: ResolvedConfig): string {
+  return `[[d1_databases]]\nbinding = "${config.binding}"\ndatabase_name = "${config.database}"\ndatabase_id = "<id printed by: npx wrangler d1 create ${config.database}>"`;
+}
+
+function jsonSnippet(config: ResolvedConfig): string {
+  return `"d1_databases": [\n  {\n    "binding": "${config.binding}",\n    "database_name": "${config.database}",\n    "database_id": "<id printed by: npx wrangler d1 create ${config.database}>"\n  }\n]`;
+}
+
+/**
+ * Runs `wrangler d1 execute <database> --local|--remote --file <file> --yes` in `cwd`, with the project's own wrangler
+ * when it has one. Rejects with wrangler's own error output.
+ */
+export async function executeD1File(
+  database: string,
+  file: string,
+  { remote, cwd, args = [] }: { remote: boolean; cwd: string; args?: string[] },
+): Promise<void> {
+  const bin = findWrangler(cwd);
+  const [command, prefix] = bin ? [process.execPath, [bin]] : ['npx', ['--yes', 'wrangler']];
+  const argv = [...prefix, 'd1', 'execute', database, remote ? '--remote' : '--local', '--file', file, '--yes', ...args];
+  const output: string[] = [];
+  const code = await new Promise<number>((resolve, reject) => {
+    const child = spawn(command, argv, { cwd, env: { WRANGLER_SEND_METRICS: 'false', ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => output.push(String(d)));
+    child.stderr.on('data', (d) => output.push(String(d)));
+    child.on('error', reject);
+    child.on('close', (c) => resolve(c ?? 1));
+  });
+  if (code !== 0) {
+    const tail = output.join('').trim().split('\n').slice(-15).join('\n');
+    throw new SiteSearchError(`wrangler d1 execute ${database} failed (exit ${code}):\n${tail}`);
+  }
+}
+
+/** The project's wrangler (resolved from `cwd` up), else one installed beside site-search. */
+function findWrangler(cwd: string): string | undefined {
+  const require = createRequire(import.meta.url);
+  try {
+    const pkg = require.resolve('wrangler/package.json', { paths: [cwd, dirname(new URL(import.meta.url).pathname)] });
+    const bin = (require(pkg) as { bin?: Record<string, string> }).bin?.wrangler;
+    return bin ? join(dirname(pkg), bin) : undefined;
+  } catch {
+    return undefined;
+  }
+}
