@@ -104,9 +104,8 @@ function stringField(value: unknown): string | undefined {
 }
 
 function tagsField(value: unknown): string {
-  if (Array.isArray(value)) return value.filter((t) => typeof t === 'string' || typeof t === 'number').join(' ');
-  if (typeof value === 'string') return value.replace(/,/g, ' ');
-  return '';
+  const tags = Array.isArray(value) ? value.filter((t) => typeof t === 'string' || typeof t === 'number') : typeof value === 'string' ? value.split(',') : [];
+  return tags.map((t) => String(t).trim()).filter(Boolean).join(' ');
 }
 
 function dateField(data: Record<string, unknown>, warn: (message: string) => void): string {

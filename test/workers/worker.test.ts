@@ -1,29 +1,16 @@
 /**
  * `createWorker` running in workerd (Miniflare) with a real D1 binding and the real Cache API (`caches.default`).
  */
-import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchDatabase } from '../../src/index.js';
 import { seed, siteDocs } from '../helpers/documents.js';
+import { bundleTestWorker } from '../helpers/worker-bundle.js';
 
 const ORIGIN = 'http://worker.test';
 let script: string;
 let mf: Miniflare;
 let db: SearchDatabase;
-
-async function bundle(): Promise<string> {
-  const out = await build({
-    entryPoints: [new URL('./worker-entry.ts', import.meta.url).pathname],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    write: false,
-  });
-  return out.outputFiles[0]!.text;
-}
 
 const newMiniflare = (withDb: boolean) =>
   new Miniflare({
@@ -36,7 +23,7 @@ const newMiniflare = (withDb: boolean) =>
 const dbCalls = async () => ((await (await mf.dispatchFetch(`${ORIGIN}/__db-calls`)).json()) as { calls: number }).calls;
 
 beforeAll(async () => {
-  script = await bundle();
+  script = await bundleTestWorker();
   mf = newMiniflare(true);
   db = (await mf.getD1Database('SEARCH_DB')) as unknown as SearchDatabase;
   await seed(db, siteDocs());

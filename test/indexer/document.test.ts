@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { resolveConfig, type SearchOptions } from '../../src/index.js';
+import { parseDocument, pathToSlug, type ParsedFile } from '../../src/indexer/index.js';
+import { cutOnWord } from '../../src/indexer/document.js';
+
+const options: SearchOptions = {
+  database: 'd',
+  site: 'blog',
+  maxContentLength: 60,
+  sources: [{ dir: 'content', type: 'post', url: '/blog/:slug/', emoji: '📝' }],
+};
+const config = resolveConfig(options);
+const parse = (raw: string, relativePath = 'hello-world.md'): ParsedFile =>
+  parseDocument({ path: `/site/content/${relativePath}`, relativePath, source: config.sources[0]! }, raw, config);
+const doc = (raw: string, relativePath?: string) => {
+  const parsed = parse(raw, relativePath);
+  if (parsed.status !== 'indexed') throw new Error(`skipped: ${parsed.reason}`);
+  return parsed.document;
+};
+
+describe('title', () => {
+  it('comes from frontmatter, else the first # heading, else the file name', () => {
+    expect(doc('---\ntitle: Front\n---\n# Heading').title).toBe('Front');
+    expect(doc('Intro\n\n## Sub\n\n# Heading *one*\n').title).toBe('Heading one');
+    expect(doc('no heading', 'getting-started.md').title).toBe('Getting started');
+    expect(doc('no heading', 'guides/routing/index.md').title).toBe('Routing');
+  });
+});
+
+describe('description', () => {
+  it('falls back to subtitle, summary, excerpt', () => {
+    expect(doc('---\ndescription: D\nsummary: S\n---\n').description).toBe('D');
+    expect(doc('---\nsubtitle: Sub\nsummary: S\n---\n').description).toBe('Sub');
+    expect(doc('---\nsummary: S\nexcerpt: E\n---\n').description).toBe('S');
+    expect(doc('---\nexcerpt: E\n---\n').description).toBe('E');
+    expect(doc('body only').description).toBe('');
+  });
+});
+
+describe('tags, dates and emoji', () => {
+  it('stores tags space-separated from an array or a string', () => {
+    expect(doc('---\ntags: [astro, search, d1]\n---\n').tags).toBe('astro search d1');
+    expect(doc('---\ntags: astro, search\n---\n').tags).toBe('astro search');
+  });
+
+  it('takes the date from date, pubDate, publishDate, published, updated or modified as YYYY-MM-DD', () => {
+    expect(doc('---\ndate: 2024-03-05\n---\n').date).toBe('2024-03-05');
+    expect(doc('---\npubDate: 2024-03-05T23:10:00Z\n---\n').date).toBe('2024-03-05');
+    expect(doc("---\npublishDate: 'March 5, 2024 12:00 UTC'\n---\n").date).toBe('2024-03-05');
+    expect(doc('---\npublished: 2023-01-02\n---\n').date).toBe('2023-01-02');
+    expect(doc('---\nupdated: 2022-12-31\n---\n').date).toBe('2022-12-31');
+    expect(doc('---\nmodified: 2021-06-01\n---\n').date).toBe('2021-06-01');
+    expect(doc('no date').date).toBe('');
+  });
+
+  it('warns about an invalid date and indexes the document undated', () => {
+    const parsed = parse('---\ndate: next tuesday\n---\nbody');
+    expect(parsed.status).toBe('indexed');
+    expect(parsed.status === 'indexed' && parsed.document.date).toBe('');
+    expect(parsed.warnings[0]!.message).toMatch(/frontmatter date: "next tuesday" is not a date/);
+  });
+
+  it('takes the emoji from frontmatter, else the source, else none', () => {
+    expect(doc('---\nemoji: 🚀\n---\n').emoji).toBe('🚀');
+    expect(doc('body').emoji).toBe('📝');
+  });
+});
+
+describe('skipping', () => {
+  it('skips drafts and search: false', () => {
+    expect(parse('---\ndraft: true\n---\n')).toMatchObject({ status: 'skipped', reason: 'draft' });
+    expect(parse('---\nsearch: false\n---\n')).toMatchObject({ status: 'skipped', reason: 'search-false' });
+    expect(parse('---\ndraft: false\n---\n').status).toBe('indexed');
+  });
+});
+
+describe('slug and URL', () => {
+  it('slugifies the path under dir like Astro content collections, dropping /index', () => {
+    expect(pathToSlug('Guides/Getting Started.mdx')).toBe('guides/getting-started');
+    expect(pathToSlug('blog/index.md')).toBe('blog');
+    expect(pathToSlug('index.mdx')).toBe('');
+    expect(pathToSlug('fr/Café Crème.md')).toBe('fr/café-crème');
+    expect(doc('x', 'Guides/Getting Started.mdx').url).toBe('/blog/guides/getting-started/');
+    expect(doc('x', 'index.md').url).toBe('/blog/');
+  });
+
+  it('lets frontmatter slug override the derived one', () => {
+    expect(doc('---\nslug: custom/path\n---\n', 'ignored.md').url).toBe('/blog/custom/path/');
+  });
+
+  it('stores site and type on every document', () => {
+    expect(doc('x')).toMatchObject({ site: 'blog', type: 'post' });
+  });
+});
+
+describe('content', () => {
+  it('cuts the body at maxContentLength on a word boundary; title, description and tags are never cut', () => {
+    const long = 'word '.repeat(40);
+    const parsed = parse(`---\ntitle: ${'T'.repeat(100)}\ndescription: ${'D'.repeat(100)}\ntags: ${'x'.repeat(100)}\n---\n${long}`);
+    expect(parsed.status === 'indexed' && parsed.truncated).toBe(true);
+    const d = parsed.status === 'indexed' ? parsed.document : undefined;
+    expect(d!.content.length).toBeLessThanOrEqual(60);
+    expect(d!.content).toMatch(/^(word )*word$/);
+    expect(d!.title).toHaveLength(100);
+    expect(d!.description).toHaveLength(100);
+    expect(d!.tags).toHaveLength(100);
+  });
+
+  it('cuts text without spaces (CJK) at the limit without splitting a surrogate pair', () => {
+    expect(cutOnWord('漢字'.repeat(50), 10)).toEqual({ content: '漢字'.repeat(5), truncated: true });
+    expect(cutOnWord('😀'.repeat(10), 5).content).toBe('😀😀');
+  });
+
+  it('removes NUL, control characters, lone surrogates and snippet sentinels', () => {
+    const d = doc('a\u0000b \uD800 c\uE000d\uE001 e\u0007f');
+    expect(d.content).toBe('ab \uFFFD cd ef');
+  });
+});
+
+describe('malformed input', () => {
+  it('indexes a file with invalid YAML without its frontmatter and warns with the line', () => {
+    const parsed = parse('---\ntitle: ok\nbad: [unclosed\n---\n# Real title\nBody text');
+    expect(parsed.status).toBe('indexed');
+    if (parsed.status !== 'indexed') return;
+    expect(parsed.document.title).toBe('Real title');
+    expect(parsed.document.content).toContain('Body text');
+    expect(parsed.document.content).not.toContain('unclosed');
+    expect(parsed.warnings[0]).toMatchObject({ file: '/site/content/hello-world.md', message: expect.stringMatching(/invalid YAML frontmatter/) });
+    expect(parsed.warnings[0]!.line).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reports an unclosed code fence at its line in the file (frontmatter lines counted)', () => {
+    const parsed = parse('---\ntitle: x\n---\n\nText\n\n```js\nconst a = 1;\n');
+    expect(parsed.warnings).toEqual([expect.objectContaining({ line: 7, message: expect.stringMatching(/unclosed code fence/) })]);
+    expect(parsed.status === 'indexed' && parsed.document.content).toContain('const a = 1;');
+  });
+});

@@ -1,0 +1,72 @@
+/** The D1 SQL writer: literals that survive any text, statements under D1's size limit, checked by running the SQL. */
+import { describe, expect, it } from 'vitest';
+import { openSqlite } from '../../adapters/node.js';
+import { resolveConfig } from '../../src/index.js';
+import { D1_MAX_STATEMENT_BYTES, pushStatements, sqlLiteral, toSqlFile, type IndexDocument } from '../../src/indexer/index.js';
+
+const config = resolveConfig({ database: 'd', site: 'docs', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }] });
+const document = (i: number, content: string, extra: Partial<IndexDocument> = {}): IndexDocument => ({
+  title: `Doc ${i}`,
+  description: '',
+  content,
+  tags: '',
+  url: `/d/${i}`,
+  site: 'docs',
+  type: 'doc',
+  date: '',
+  emoji: '',
+  ...extra,
+});
+
+describe('sqlLiteral', () => {
+  it('doubles quotes and drops what SQL text cannot carry', () => {
+    expect(sqlLiteral("it's")).toBe("'it''s'");
+    expect(sqlLiteral("'; DROP TABLE search_index; --")).toBe("'''; DROP TABLE search_index; --'");
+    expect(sqlLiteral('nul\u0000byte')).toBe("'nulbyte'");
+    expect(sqlLiteral('lone \uD83D surrogate')).toBe("'lone \uFFFD surrogate'");
+    expect(sqlLiteral('line\nbreak')).toBe("'line\nbreak'");
+  });
+});
+
+describe('pushStatements', () => {
+  const nasty = [
+    "O'Reilly's \"quoted\" `tick` ; -- comment /* block */",
+    'emoji 😀 and CJK 漢字 and RTL עברית',
+    'control\u0001chars\u0000and lone \uDC00 low surrogate',
+    'x'.repeat(120_000),
+    'a long line '.repeat(10_000),
+    "backslash \\ and percent % and dollar $1 and question ? and colon :name",
+  ];
+  const docs = [...nasty.map((text, i) => document(i, text, { title: text.slice(0, 80) })), ...Array.from({ length: 300 }, (_, i) => document(100 + i, `body ${i} `.repeat(200)))];
+  const statements = pushStatements(config, docs);
+
+  it('keeps every statement under D1’s 100,000-byte limit and splits inserts into several', () => {
+    const inserts = statements.filter((s) => s.startsWith('INSERT INTO search_index (title'));
+    expect(inserts.length).toBeGreaterThan(3);
+    for (const s of statements) expect(new TextEncoder().encode(s).length).toBeLessThan(D1_MAX_STATEMENT_BYTES);
+  });
+
+  it('deletes only this site’s rows, or all rows when site is empty', () => {
+    expect(statements).toContain("DELETE FROM search_index WHERE site = 'docs'");
+    const all = pushStatements(resolveConfig({ database: 'd', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }] }), []);
+    expect(all).toContain('DELETE FROM search_index');
+  });
+
+  it('round-trips every row when the SQL file is run, with other sites untouched', async () => {
+    const db = openSqlite(':memory:');
+    db.exec(toSqlFile(pushStatements(resolveConfig({ database: 'd', site: 'other', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }] }), [document(999, 'other site', { site: 'other' })])));
+    db.exec(toSqlFile(statements));
+    const { results } = await db.prepare("SELECT title, content FROM search_index WHERE site = 'docs' ORDER BY rowid").all<{ title: string; content: string }>();
+    expect(results).toHaveLength(docs.length);
+    expect(results[0]!.content).toBe(nasty[0]);
+    expect(results[1]!.content).toBe(nasty[1]);
+    expect(results[2]!.content).toBe('controlcharsand lone \uFFFD low surrogate');
+    expect(results[5]!.content).toBe(nasty[5]);
+    // A single row too large for one statement keeps as much body as fits.
+    expect(results[3]!.content.length).toBeGreaterThan(50_000);
+    expect(results[4]!.content.startsWith('a long line a long line')).toBe(true);
+    const other = await db.prepare("SELECT count(*) AS n FROM search_index WHERE site = 'other'").all<{ n: number }>();
+    expect(Number(other.results[0]!.n)).toBe(1);
+    db.close();
+  });
+});
