@@ -64,7 +64,8 @@ function unknownKeys(options: object): string[] {
     }
   };
   const o = options as Record<string, unknown>;
-  check(o, Object.keys(OptionsSchema.entries), []);
+  // `types` is derived; tolerating it lets users spread a resolved config: resolveConfig({ ...config, cors: false }).
+  check(o, [...Object.keys(OptionsSchema.entries), 'types'], []);
   if (Array.isArray(o.sources)) o.sources.forEach((s, i) => check(s, SOURCE_KEYS, ['sources', i]));
   check(o.weights, Object.keys(DEFAULTS.weights), ['weights']);
   check(o.recency, Object.keys(DEFAULTS.recency), ['recency']);

@@ -18,11 +18,11 @@ export interface DevServer {
  */
 export async function startDevServer(
   loaded: LoadedConfig,
-  { port, host, reindex, log }: { port: number; host: string; reindex: () => Promise<void>; log: (line: string) => void },
+  { sqlitePath, port, host, reindex, log }: { sqlitePath: string; port: number; host: string; reindex: () => Promise<void>; log: (line: string) => void },
 ): Promise<DevServer> {
   const { config, cwd } = loaded;
   const apiRoute = config.apiRoute || '/api/search';
-  const db = openSqlite(resolve(cwd, config.sqlitePath));
+  const db = openSqlite(resolve(cwd, sqlitePath));
   const search = toNodeListener(createSearchHandler(config, { db, cache: false }));
   const page = devPage(apiRoute);
 

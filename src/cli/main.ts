@@ -100,15 +100,15 @@ async function index(loaded: LoadedConfig, flags: Flags): Promise<number> {
 }
 
 async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
-  const target: PushTarget = { kind: 'sqlite', path: flags.sqlite as string | undefined };
-  const sqlitePath = target.path ?? loaded.config.sqlitePath;
-  const devConfig: LoadedConfig = { ...loaded, config: { ...loaded.config, sqlitePath } };
-  console.log(await runIndex(devConfig, target));
-  const server = await startDevServer(devConfig, {
+  const sqlitePath = (flags.sqlite as string | undefined) ?? loaded.config.sqlitePath;
+  const target: PushTarget = { kind: 'sqlite', path: sqlitePath };
+  console.log(await runIndex(loaded, target));
+  const server = await startDevServer(loaded, {
+    sqlitePath,
     port: Number(flags.port),
     host: String(flags.host),
     log: (line) => console.warn(line),
-    reindex: async () => console.log(await runIndex(devConfig, target)),
+    reindex: async () => console.log(await runIndex(loaded, target)),
   });
   console.log(`[site-search] search page: ${server.url}/  ·  endpoint: ${server.url}${loaded.config.apiRoute || '/api/search'}?q=…`);
   console.log('[site-search] watching sources for changes (Ctrl+C to stop)');

@@ -68,6 +68,13 @@ describe('resolveConfig: options and defaults (SPEC "Options object")', () => {
     expect(Object.isFrozen(c.weights)).toBe(true);
   });
 
+  it('accepts a spread resolved config with changes (its derived types are recomputed)', () => {
+    const c = resolveConfig(minimal);
+    const changed = resolveConfig({ ...c, cors: false, sources: [...c.sources, { dir: 'd', type: 'doc', url: '/d/:slug' }] } as never);
+    expect(changed.cors).toBe(false);
+    expect(changed.types).toEqual(['post', 'doc']);
+  });
+
   it('defineSearchOptions is the identity', () => {
     expect(defineSearchOptions(minimal)).toBe(minimal);
   });

@@ -1,0 +1,160 @@
+/** The `site-search` bin, run as a user runs it: a child process in a project folder. */
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeProject } from '../helpers/project.js';
+
+const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
+const execFileAsync = promisify(execFile);
+
+async function cli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, CI: 'true' } });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+const project = makeProject({
+  'search.config.ts': `const options: { database: string; sources: { dir: string; type: string; url: string }[]; maxContentLength: number } = {
+    database: 'cli-search',
+    maxContentLength: 100,
+    sources: [{ dir: 'content', type: 'doc', url: '/docs/:slug' }, { dir: 'blog', type: 'post', url: '/blog/:slug' }],
+  };
+  export default options;\n`,
+  'content/intro.md': '---\ntitle: Introduction\n---\nWelcome to the <b>documentation</b> of the penguin tracker.',
+  'content/long.md': `# Long page\n\n${'lengthy words '.repeat(20)}`,
+  'content/broken.md': '# Broken\n\nText\n\n```js\nconst unclosed = true;\n',
+  'blog/draft.md': '---\ntitle: Secret\ndraft: true\n---\npenguin plans',
+  'blog/hello.md': '---\ntitle: Hello penguins\ndate: 2026-01-02\n---\nFirst post about penguins.',
+});
+afterAll(() => project.cleanup());
+
+describe('site-search index', () => {
+  it('prints a summary: documents, skipped drafts, truncated bodies, warnings, time', async () => {
+    const r = await cli(['index'], project.dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\[site-search\] indexed 4 documents, 1 drafts skipped, 1 bodies truncated, 1 warnings → .*\.site-search\/search\.db in \d+\.\d\d s\n$/);
+    expect(r.stderr).toContain('content/broken.md:5: unclosed code fence');
+  });
+
+  it('writes SQL only with --out', async () => {
+    const r = await cli(['index', '--out', 'out/search.sql'], project.dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/→ .*out\/search\.sql/);
+  });
+});
+
+describe('site-search query', () => {
+  it('searches the local index, as JSON with --json', async () => {
+    await cli(['index'], project.dir);
+    const r = await cli(['query', 'penguin', '--json'], project.dir);
+    expect(r.code).toBe(0);
+    const body = JSON.parse(r.stdout);
+    expect(body.results.map((x: { title: string }) => x.title).sort()).toEqual(['Hello penguins', 'Introduction']);
+    const posts = JSON.parse((await cli(['query', 'penguin', '--type', 'post', '--json'], project.dir)).stdout);
+    expect(posts.results.map((x: { title: string }) => x.title)).toEqual(['Hello penguins']);
+  });
+
+  it('prints readable results without --json', async () => {
+    const r = await cli(['query', 'penguins', '--limit', '1'], project.dir);
+    expect(r.stdout).toMatch(/^1\. Hello penguins {2}\/blog\/hello {2}\(post, 2026-01-02, -\d+\.\d{3}\)\n {3}First post about \[penguins\]\.\n$/);
+  });
+});
+
+describe('errors: one line with the fix, exit code 1, no stack trace unless --debug', () => {
+  const oneLine = (r: { code: number; stderr: string }) => {
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^\[site-search\] /);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  };
+
+  it('no config file', async () => {
+    const empty = makeProject({});
+    const r = await cli(['index'], empty.dir);
+    oneLine(r);
+    expect(r.stderr).toContain('No search.config.ts');
+    expect(r.stderr).toContain('site-search dev ./content');
+    empty.cleanup();
+  });
+
+  it('a bad parameter, an unknown command, a missing content folder', async () => {
+    const badType = await cli(['query', 'penguin', '--type', 'nope'], project.dir);
+    oneLine(badType);
+    expect(badType.stderr).toContain('Invalid type. One of: doc, post');
+    oneLine(await cli(['frobnicate'], project.dir));
+    const missing = await cli(['index', './nowhere'], project.dir);
+    oneLine(missing);
+    expect(missing.stderr).toContain('sources[0].dir: nowhere is not a directory');
+  });
+
+  it('invalid options name the config file and every problem', async () => {
+    const bad = makeProject({ 'search.config.json': JSON.stringify({ database: 'x', sources: [{ dir: 'c', type: 'doc', url: '/docs' }], maxLimt: 3 }) });
+    const r = await cli(['check'], bad.dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Invalid search options in');
+    expect(r.stderr).toContain('sources[0].url: must contain ":slug"');
+    expect(r.stderr).toContain('maxLimt: unknown option (did you mean "maxLimit"?)');
+    bad.cleanup();
+  });
+
+  it('--debug prints the stack', async () => {
+    const r = await cli(['frobnicate', '--debug'], project.dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/\n\s+at /);
+  });
+});
+
+describe('site-search check', () => {
+  it('fails with the snippet when wrangler has no matching D1 entry, passes when it does', async () => {
+    const r = await cli(['check'], project.dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('options OK');
+    expect(r.stderr).toContain('database_name = "cli-search"');
+    const ok = makeProject({
+      'search.config.json': JSON.stringify({ database: 'cli-search', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }] }),
+      'wrangler.toml': '[[d1_databases]]\nbinding = "SEARCH_DB"\ndatabase_name = "cli-search"\ndatabase_id = "x"\n',
+    });
+    const passed = await cli(['check'], ok.dir);
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).toContain('D1 database "cli-search" is bound as "SEARCH_DB"');
+    ok.cleanup();
+  });
+});
+
+describe('site-search dev (zero-config)', () => {
+  it('indexes a folder, serves the page and endpoint, and re-indexes on change', async () => {
+    const site = makeProject({ 'content/a.md': '# Alpha\n\nThe first page about otters.' });
+    const child = spawn(process.execPath, [CLI, 'dev', './content', '--port', '0'], { cwd: site.dir, env: { ...process.env, CI: 'true' } });
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (d) => {
+          out += d;
+          const m = /search page: (http:\/\/[\d.:]+)\//.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        child.on('exit', (code) => reject(new Error(`dev exited with ${code}: ${out}`)));
+      });
+      const page = await fetch(`${url}/`);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(await page.text()).toContain('"/api/search"');
+      const search = async (q: string) => ((await (await fetch(`${url}/api/search?q=${q}`)).json()) as { results: { title: string; url: string }[] }).results;
+      expect(await search('otters')).toEqual([expect.objectContaining({ title: 'Alpha', url: `${url}/a` })]);
+
+      site.write('content/b.md', '# Beta\n\nA new page about otters and beavers.');
+      let titles: string[] = [];
+      for (let i = 0; i < 60 && !titles.includes('Beta'); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        titles = (await search('beavers')).map((r) => r.title);
+      }
+      expect(titles).toEqual(['Beta']);
+    } finally {
+      child.kill('SIGTERM');
+      site.cleanup();
+    }
+  });
+});
