@@ -7,6 +7,8 @@ import { openSqlite } from '../../adapters/node.js';
 import {
   createMemoryCache,
   createSearchHandler,
+  searchIndex,
+  SearchInputError,
   type SearchCache,
   type SearchDatabase,
   type SearchOptions,
@@ -270,6 +272,65 @@ describe('snippets through the endpoint', () => {
     const [hit] = (await res.json()).results;
     expect(hit.snippet).toContain('&lt;img src=x <mark>onerror</mark>=alert(1)&gt;');
     expect(hit.snippet).not.toContain('<img');
+  });
+});
+
+describe('query rule 5: user input only ever reaches SQL as bound parameters', () => {
+  it('no SQL text contains the query, type, limit or offset; they are parameters', async () => {
+    const seen: { sql: string; params: unknown[] }[] = [];
+    const recording: SearchDatabase = {
+      prepare(sql) {
+        const wrap = (statement: ReturnType<SearchDatabase['prepare']>, params: unknown[]): ReturnType<SearchDatabase['prepare']> => ({
+          bind: (...values) => wrap(statement.bind(...values), values),
+          all: () => (seen.push({ sql, params }), statement.all()),
+          run: () => (seen.push({ sql, params }), statement.run()),
+        });
+        return wrap(db.prepare(sql), []);
+      },
+    };
+    const marker = "zq'); DROP TABLE search_index; --";
+    const handler = createSearchHandler(options, { db: recording, cache: false });
+    const res = await handler(get(`?q=${encodeURIComponent(`deploy ${marker}`)}&type=doc&limit=7&offset=3`));
+    expect(res.status).toBe(200);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const { sql, params } of seen) {
+      expect(sql).not.toContain('zq');
+      expect(sql).not.toContain('deploy');
+      expect(sql).not.toMatch(/'doc'/);
+    }
+    expect(seen[0]!.params).toEqual([`"deploy" "zq" ");" "drop" "table" "search_index;" "--"*`, 'doc', 20]);
+    // The table is still there.
+    expect((await (await handler(get('?q=deploy'))).json()).results.length).toBeGreaterThan(0);
+  });
+});
+
+describe('programmatic interface', () => {
+  it('searchIndex returns exactly what the endpoint returns for the same query', async () => {
+    const handler = createSearchHandler(options, { db, cache: false });
+    const viaHttp = (await (await handler(get('?q=Collections&type=doc&limit=3&offset=1'))).json()).results;
+    const direct = await searchIndex(options, { db, q: 'Collections', type: 'doc', limit: 3, offset: 1, origin: ORIGIN });
+    expect(direct).toEqual(viaHttp);
+    expect(direct.length).toBeGreaterThan(0);
+  });
+
+  it('searchIndex throws the 400 message for bad input', async () => {
+    await expect(searchIndex(options, { db, q: 'x', limit: 0 })).rejects.toThrow(new SearchInputError('Invalid limit'));
+  });
+});
+
+describe('snippetTokens', () => {
+  it('sets the approximate snippet size', async () => {
+    const long = openSqlite(':memory:');
+    const words = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+    await seed(long, [{ title: 'Long', content: `${words} needle ${words}`, url: '/long' }]);
+    const tokens = async (snippetTokens: number) => {
+      const [hit] = await searchIndex({ ...options, snippetTokens }, { db: long, q: 'needle' });
+      return hit!.snippet.replace(/<\/?mark>|…/g, ' ').trim().split(/\s+/).length;
+    };
+    expect(await tokens(24)).toBe(24);
+    expect(await tokens(8)).toBe(8);
+    expect(await tokens(64)).toBe(64);
+    long.close();
   });
 });
 

@@ -1,0 +1,24 @@
+/** createWorker's routing, with plain Requests (the workerd run is in test/workers). */
+import { expect, it } from 'vitest';
+import { openSqlite } from '../../adapters/node.js';
+import { createWorker } from '../../adapters/workers.js';
+import { SiteSearchConfigError } from '../../src/index.js';
+import { seed, siteDocs } from '../helpers/documents.js';
+
+const sources = [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }];
+
+it('answers a custom apiRoute and nothing else', async () => {
+  const db = openSqlite(':memory:');
+  await seed(db, siteDocs());
+  const worker = createWorker({ database: 'd', sources, apiRoute: '/search.json' });
+  const ctx = { waitUntil() {} };
+  const hit = await worker.fetch(new Request('https://x.test/search.json?q=deploy'), { SEARCH_DB: db }, ctx);
+  expect(hit.status).toBe(200);
+  expect(((await hit.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+  expect((await worker.fetch(new Request('https://x.test/api/search?q=deploy'), { SEARCH_DB: db }, ctx)).status).toBe(404);
+  db.close();
+});
+
+it('refuses apiRoute: false, which would leave it nothing to answer', () => {
+  expect(() => createWorker({ database: 'd', sources, apiRoute: false })).toThrow(SiteSearchConfigError);
+});
