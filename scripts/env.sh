@@ -21,7 +21,9 @@ if ! node_ok; then
 fi
 export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
-# Install when node_modules is missing or older than the lockfile.
+# Install when node_modules is missing or older than the lockfile. `npm install` rather than `npm ci`: this machine
+# kind's npm omits registry URLs from lockfiles (omit-lockfile-registry-resolved), and `npm ci` then rejects the
+# lockfile over other platforms' optional packages. `npm install` still installs the locked versions.
 if [ ! -f "$ROOT/node_modules/.package-lock.json" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
-  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+  (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error)
 fi
