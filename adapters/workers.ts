@@ -1,9 +1,16 @@
 /**
  * `site-search/workers`: a complete Cloudflare Worker. To mount the search inside an existing Worker router instead,
- * call `createSearchHandler(options)` from `site-search` on your own route (docs/frameworks/workers.md).
+ * call `createSearchHandler(options)` from `site-search` on your own route (docs/api.md).
  */
 import { IttyRouter } from 'itty-router';
-import { createSearchHandler, resolveConfig, SiteSearchConfigError, type HandlerRuntime, type SearchOptions } from '../src/index.js';
+import {
+  createSearchHandler,
+  resolveConfig,
+  SiteSearchConfigError,
+  type HandlerRuntime,
+  type ResolvedConfig,
+  type SearchOptions,
+} from '../src/index.js';
 
 /**
  * A Worker that answers `apiRoute` (GET, HEAD, OPTIONS; 405 for other methods) and 404s everywhere else.
@@ -11,7 +18,7 @@ import { createSearchHandler, resolveConfig, SiteSearchConfigError, type Handler
  *
  * @example export default createWorker({ database: 'my-site-search', sources: [...] });
  */
-export function createWorker(options: SearchOptions, runtime?: HandlerRuntime): ExportedHandler {
+export function createWorker(options: SearchOptions | ResolvedConfig, runtime?: HandlerRuntime): ExportedHandler {
   const config = resolveConfig(options);
   if (config.apiRoute === false) {
     throw new SiteSearchConfigError(['apiRoute: createWorker needs a route to answer; set apiRoute (default "/api/search")']);

@@ -16,7 +16,9 @@ export interface SearchCache {
  */
 export function cacheKey(url: URL, input: SearchInput): string {
   const e = encodeURIComponent;
-  return `${url.origin}${url.pathname}?q=${e(input.q)}&limit=${input.limit}&offset=${input.offset}&type=${e(input.type)}`;
+  // `/api/search/` and `/api/search` are one endpoint: one entry.
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  return `${url.origin}${path}?q=${e(input.q)}&limit=${input.limit}&offset=${input.offset}&type=${e(input.type)}`;
 }
 
 interface StoredResponse {

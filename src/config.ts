@@ -32,7 +32,7 @@ export function resolveConfig(options: SearchOptions | ResolvedConfig): Resolved
 function describeIssue(issue: v.BaseIssue<unknown>): string {
   const keys = (issue.path ?? []).map((item) => item.key as string | number);
   const path = formatPath(keys) || 'options';
-  if (issue.type === 'object' && issue.input === undefined) return `${path}: is required`;
+  if (issue.input === undefined && issue.kind === 'schema') return `${path}: is required`;
   const message = issue.message.startsWith('Invalid type') ? `must be ${describeExpected(issue.expected)}` : issue.message;
   // Messages that already name the field ("maxLimit must be ...") read better without repeating it.
   const field = keys[keys.length - 1];
@@ -67,8 +67,10 @@ function unknownKeys(options: object): string[] {
   // `types` is derived; tolerating it lets users spread a resolved config: resolveConfig({ ...config, cors: false }).
   check(o, [...Object.keys(OptionsSchema.entries), 'types'], []);
   if (Array.isArray(o.sources)) o.sources.forEach((s, i) => check(s, SOURCE_KEYS, ['sources', i]));
-  check(o.weights, Object.keys(DEFAULTS.weights), ['weights']);
-  check(o.recency, Object.keys(DEFAULTS.recency), ['recency']);
+  for (const key of ['weights', 'recency'] as const) {
+    if (Array.isArray(o[key])) problems.push(`${key}: must be an object`);
+    check(o[key], Object.keys(DEFAULTS[key]), [key]);
+  }
   return problems;
 }
 

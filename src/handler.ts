@@ -3,7 +3,7 @@ import { resolveConfig } from './config.js';
 import { isSearchDatabase, type SearchDatabase } from './db/types.js';
 import { SearchInputError } from './errors.js';
 import type { ResolvedConfig, SearchOptions } from './options.js';
-import { normalizeSearchInput } from './query.js';
+import { codePointLength, MIN_QUERY_LENGTH, normalizeSearchInput } from './query.js';
 import { runSearch } from './search.js';
 
 /** Runtime objects for the handler (not options: they are not serialisable). */
@@ -66,7 +66,7 @@ export function createSearchHandler(
       if (e instanceof SearchInputError) return error(400, e.message);
       throw e;
     }
-    if (input.q.length < 2) return json(200, { query: input.q, results: [] }, publicCache);
+    if (codePointLength(input.q) < MIN_QUERY_LENGTH) return json(200, { query: input.q, results: [] }, publicCache);
 
     const db = runtime.db ?? (env as Record<string, unknown> | undefined)?.[config.binding];
     if (!isSearchDatabase(db)) return error(500, missingBindingMessage(config.binding, db));

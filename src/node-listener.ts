@@ -9,7 +9,9 @@ export function toNodeListener(handler: SearchHandler, { env }: { env?: object }
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const host = req.headers.host ?? 'localhost';
-      const request = new Request(new URL(req.url ?? '/', `http://${host}`), {
+      // Behind a TLS-terminating proxy, result URLs must say https.
+      const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https' ? 'https' : 'http';
+      const request = new Request(new URL(req.url ?? '/', `${proto}://${host}`), {
         method: req.method,
         headers: Object.entries(req.headers).flatMap(([name, value]) =>
           value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),

@@ -16,14 +16,20 @@ const CREATE_TABLE = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
 
 const CREATE_META = 'CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)';
 
-/** SQL statements that create the schema, for writing into a D1 migration or a `.sql` push file. */
+/**
+ * SQL statements that create the schema when missing, for a D1 migration or a `.sql` push file. A SQL file cannot
+ * drop a table conditionally, so it records the version only where none is recorded: a table of an older version
+ * keeps saying so, and is never marked current without having been rebuilt.
+ */
 export function schemaStatements(): string[] {
   return [
     CREATE_META,
     CREATE_TABLE,
-    `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+    `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO NOTHING`,
   ];
 }
+
+const RECORD_VERSION = `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO UPDATE SET value = excluded.value`;
 
 /**
  * Creates the `search_index` table (and the `search_meta` side table that records its version) when missing, and
@@ -38,6 +44,7 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
   // A table without a recorded version was made by astro-d1-search with this same definition: keep its rows.
   const rebuild = stored !== undefined && stored !== String(SCHEMA_VERSION);
   if (rebuild) await db.prepare(`DROP TABLE IF EXISTS ${TABLE}`).run();
-  for (const sql of schemaStatements().slice(1)) await db.prepare(sql).run();
+  await db.prepare(CREATE_TABLE).run();
+  await db.prepare(RECORD_VERSION).run();
   return rebuild;
 }

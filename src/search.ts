@@ -1,7 +1,7 @@
 import { resolveConfig } from './config.js';
 import type { SearchDatabase, SqlValue } from './db/types.js';
 import type { ResolvedConfig, SearchOptions } from './options.js';
-import { MIN_QUERY_LENGTH, normalizeSearchInput, toFtsQuery, type RawSearchInput, type SearchInput } from './query.js';
+import { codePointLength, MIN_QUERY_LENGTH, normalizeSearchInput, toFtsQuery, type RawSearchInput, type SearchInput } from './query.js';
 import { TABLE } from './schema.js';
 import { escapeSnippet, MARK_CLOSE_CODE, MARK_OPEN_CODE } from './snippet.js';
 
@@ -69,7 +69,7 @@ export async function runSearch(
   origin?: string,
   now: Date = new Date(),
 ): Promise<SearchResult[]> {
-  if (input.q.length < MIN_QUERY_LENGTH) return [];
+  if (codePointLength(input.q) < MIN_QUERY_LENGTH) return [];
   const match = toFtsQuery(input.q, config.maxTerms);
   if (!match) return [];
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSqlite } from '../db/sqlite.js';
@@ -17,9 +18,10 @@ Commands
   index [dir]          Build the index and push it (default: the local SQLite file)
       --sqlite PATH      local SQLite file (default: sqlitePath, .site-search/search.db)
       --d1 local|remote  push to Cloudflare D1 with wrangler d1 execute
+                         (arguments after -- go to wrangler: -- --env production)
       --out FILE.sql     only write the SQL
   dev [dir]            Index into local SQLite, serve the endpoint and a search page, re-index on change
-      --port N           (default 4321)   --host H (default 127.0.0.1)
+      --port N           (default 4545)   --host H (default 127.0.0.1)
   query "text"         Search the local index
       --type T  --limit N  --json
   check                Validate the options and the wrangler D1 config
@@ -33,15 +35,17 @@ Common options
 type Flags = Record<string, string | boolean | undefined>;
 
 async function main(argv: string[]): Promise<number> {
+  const dashes = argv.indexOf('--');
+  const wranglerArgs = dashes === -1 ? [] : argv.slice(dashes + 1);
   const { values, positionals } = parseArgs({
-    args: argv,
+    args: dashes === -1 ? argv : argv.slice(0, dashes),
     allowPositionals: true,
     options: {
       config: { type: 'string', short: 'c' },
       sqlite: { type: 'string' },
       d1: { type: 'string' },
       out: { type: 'string' },
-      port: { type: 'string', default: '4321' },
+      port: { type: 'string', default: '4545' },
       host: { type: 'string', default: '127.0.0.1' },
       type: { type: 'string' },
       limit: { type: 'string' },
@@ -57,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
   }
   switch (command) {
     case 'index':
-      return index(await loadConfig({ configPath: values.config, contentDir: arg }), values);
+      return index(await loadConfig({ configPath: values.config, contentDir: arg }), values, wranglerArgs);
     case 'dev':
       return dev(await loadConfig({ configPath: values.config, contentDir: arg }), values);
     case 'query':
@@ -70,11 +74,11 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-function pushTarget(flags: Flags): PushTarget {
+function pushTarget(flags: Flags, wranglerArgs: string[]): PushTarget {
   if (flags.out) return { kind: 'sql', out: String(flags.out) };
   if (flags.d1 !== undefined) {
     if (flags.d1 !== 'local' && flags.d1 !== 'remote') throw new SiteSearchError(`--d1 must be "local" or "remote", not "${flags.d1}".`);
-    return { kind: 'd1', remote: flags.d1 === 'remote' };
+    return { kind: 'd1', remote: flags.d1 === 'remote', args: wranglerArgs };
   }
   return { kind: 'sqlite', path: flags.sqlite as string | undefined };
 }
@@ -89,8 +93,8 @@ async function runIndex(loaded: LoadedConfig, target: PushTarget): Promise<strin
   return summary(build, pushed.destination, performance.now() - started);
 }
 
-async function index(loaded: LoadedConfig, flags: Flags): Promise<number> {
-  const target = pushTarget(flags);
+async function index(loaded: LoadedConfig, flags: Flags, wranglerArgs: string[]): Promise<number> {
+  const target = pushTarget(flags, wranglerArgs);
   if (target.kind === 'd1') {
     const checked = checkDatabaseConfig(loaded.config, loaded.cwd);
     if (!checked.ok) console.warn(checked.message);
@@ -120,6 +124,7 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
 
 async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<number> {
   const path = resolve(loaded.cwd, (flags.sqlite as string | undefined) ?? loaded.config.sqlitePath);
+  if (!existsSync(path)) throw new SiteSearchError(`No local index at ${path}. Run "site-search index" first.`);
   const db = openSqlite(path);
   try {
     const results = await searchIndex(loaded.config, {
@@ -129,14 +134,14 @@ async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<
       limit: (flags.limit as string | undefined) ?? null,
     });
     if (flags.json) {
-      console.log(JSON.stringify({ query: text, results }, null, 2));
+      console.log(JSON.stringify({ query: text.trim().toLowerCase(), results }, null, 2));
       return 0;
     }
     if (results.length === 0) console.log(`No results for "${text}".`);
     const bold = process.stdout.isTTY ? ['\x1b[1m', '\x1b[22m'] : ['[', ']'];
     results.forEach((r, i) => {
       const snippet = r.snippet.replace(/<mark>/g, bold[0]!).replace(/<\/mark>/g, bold[1]!).replace(/&(lt|gt|amp|quot|#39);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'" })[e]!);
-      console.log(`${i + 1}. ${r.emoji ? `${r.emoji} ` : ''}${r.title}  ${r.url}  (${r.type}${r.date ? `, ${r.date}` : ''}, ${r.score.toFixed(3)})\n   ${snippet}`);
+      console.log(`${i + 1}. ${r.emoji ? `${r.emoji} ` : ''}${r.title}  ${r.url}  (${r.type}${r.date ? `, ${r.date}` : ''}, ${r.score.toPrecision(3)})\n   ${snippet}`);
     });
     return 0;
   } finally {

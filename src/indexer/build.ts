@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { ResolvedConfig } from '../options.js';
+import { resolveConfig } from '../config.js';
+import type { ResolvedConfig, SearchOptions } from '../options.js';
 import { collectDocuments } from './collect.js';
 import { parseDocument, type IndexDocument, type IndexWarning } from './document.js';
 
@@ -26,7 +27,11 @@ export interface BuildOptions {
  * Reads every source file and builds the index rows. Bad content never stops the run: each problem becomes a warning
  * that names the file (and line, when known), and the document is indexed as well as it can be.
  */
-export async function buildIndex(config: ResolvedConfig, { cwd, onProgress }: BuildOptions = {}): Promise<BuildResult> {
+export async function buildIndex(
+  options: SearchOptions | ResolvedConfig,
+  { cwd, onProgress }: BuildOptions = {},
+): Promise<BuildResult> {
+  const config = resolveConfig(options);
   const files = await collectDocuments(config, { cwd });
   const result: BuildResult = { documents: [], files: files.length, skipped: { draft: 0, searchFalse: 0 }, truncated: 0, warnings: [] };
   const urls = new Map<string, string>();

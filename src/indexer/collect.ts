@@ -2,7 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import { SiteSearchError } from '../errors.js';
-import type { ResolvedConfig, ResolvedSource } from '../options.js';
+import { resolveConfig } from '../config.js';
+import type { ResolvedConfig, ResolvedSource, SearchOptions } from '../options.js';
 
 /** A content file found for a source. */
 export interface SourceFile {
@@ -18,7 +19,11 @@ export interface SourceFile {
  * depth, dot-folders and node_modules), `files` sources as listed. Paths are relative to `cwd` (the directory of the
  * config file). Files are returned sorted, so an index is built the same way every time.
  */
-export async function collectDocuments(config: ResolvedConfig, { cwd = process.cwd() }: { cwd?: string } = {}): Promise<SourceFile[]> {
+export async function collectDocuments(
+  options: SearchOptions | ResolvedConfig,
+  { cwd = process.cwd() }: { cwd?: string } = {},
+): Promise<SourceFile[]> {
+  const config = resolveConfig(options);
   const found: SourceFile[] = [];
   for (const [i, source] of config.sources.entries()) {
     if (source.files) {

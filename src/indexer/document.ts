@@ -1,8 +1,10 @@
 import { basename, dirname } from 'node:path';
 import matter from 'gray-matter';
+import { parse as parseToml } from 'smol-toml';
 import type { ResolvedConfig } from '../options.js';
 import { stripSentinels } from '../snippet.js';
 import type { SourceFile } from './collect.js';
+import { toIsoDay } from './dates.js';
 import { pathToSlug, slugToUrl } from './slug.js';
 import { firstHeading, markdownToText } from './text.js';
 
@@ -33,6 +35,9 @@ export interface IndexWarning {
 export type ParsedFile =
   | { status: 'indexed'; document: IndexDocument; truncated: boolean; warnings: IndexWarning[] }
   | { status: 'skipped'; reason: 'draft' | 'search-false'; warnings: IndexWarning[] };
+
+/** Hugo-style `+++` frontmatter, read with a real TOML parser. */
+const TOML_FRONTMATTER = { delimiters: '+++', language: 'toml', engines: { toml: (text: string) => parseToml(text) as object } };
 
 const DESCRIPTION_KEYS = ['description', 'subtitle', 'summary', 'excerpt'];
 const DATE_KEYS = ['date', 'pubDate', 'publishDate', 'published', 'updated', 'modified'];
@@ -78,13 +83,13 @@ function readFrontmatter(
   const source = raw.replace(/^\uFEFF/, '');
   try {
     // Passing options turns off gray-matter's cache, which would otherwise keep every file's text in memory.
-    const parsed = matter(source, {});
+    const parsed = source.startsWith('+++') ? matter(source, TOML_FRONTMATTER) : matter(source, {});
     const data = parsed.data && typeof parsed.data === 'object' ? (parsed.data as Record<string, unknown>) : {};
     const bodyLine = lineCount(source) - lineCount(parsed.content);
     return { data, body: parsed.content, bodyLine };
   } catch (e) {
     const mark = (e as { mark?: { line?: number } }).mark;
-    warn(`invalid YAML frontmatter (${(e as Error).message.split('\n')[0]}); indexed without it`, mark?.line !== undefined ? mark.line + 2 : 1);
+    warn(`invalid YAML frontmatter (${(e as Error).message.split('\n')[0]}); indexed without it`, mark?.line !== undefined ? mark.line + 1 : 1);
     const end = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/.exec(source);
     const body = end ? source.slice(end[0].length) : source;
     return { data: {}, body, bodyLine: lineCount(source) - lineCount(body) };
@@ -108,22 +113,23 @@ function tagsField(value: unknown): string {
   return tags.map((t) => String(t).trim()).filter(Boolean).join(' ');
 }
 
+/** The first date key holding a real date; each invalid one before it gets a warning. */
 function dateField(data: Record<string, unknown>, warn: (message: string) => void): string {
-  const key = DATE_KEYS.find((k) => data[k] !== undefined && data[k] !== null && data[k] !== '');
-  if (!key) return '';
-  const value = data[key];
-  const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : undefined;
-  if (!date || Number.isNaN(date.getTime())) {
-    warn(`frontmatter ${key}: "${String(value)}" is not a date; the document is indexed as undated`);
-    return '';
+  for (const key of DATE_KEYS) {
+    const value = data[key];
+    if (value === undefined || value === null || value === '') continue;
+    const day = toIsoDay(value);
+    if (day) return day;
+    warn(`frontmatter ${key}: "${String(value)}" is not a date (use YYYY-MM-DD); it is ignored`);
   }
-  return date.toISOString().slice(0, 10);
+  return '';
 }
 
 /** `guides/getting-started.mdx` → `Getting started`; an `index` file takes its folder's name. */
 function titleFromPath(relativePath: string): string {
   let name = basename(relativePath).replace(/\.(md|mdx)$/i, '');
-  if (name.toLowerCase() === 'index') name = basename(dirname(relativePath)) || name;
+  const folder = basename(dirname(relativePath));
+  if (name.toLowerCase() === 'index' && folder !== '.' && folder !== '') name = folder;
   const words = name.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

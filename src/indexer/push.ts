@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { openSqlite, type SqliteDriver } from '../db/sqlite.js';
-import type { ResolvedConfig } from '../options.js';
+import { resolveConfig } from '../config.js';
+import type { ResolvedConfig, SearchOptions } from '../options.js';
 import { ensureSchema, TABLE } from '../schema.js';
 import type { IndexDocument } from './document.js';
 import { deleteStatement, pushStatements, toSqlFile } from './sql.js';
@@ -28,11 +29,12 @@ export interface PushResult {
  * The SQLite push is one transaction: if anything fails, the previous index stays as it was.
  */
 export async function pushIndex(
-  config: ResolvedConfig,
+  options: SearchOptions | ResolvedConfig,
   target: PushTarget,
   documents: IndexDocument[],
   { cwd = process.cwd() }: { cwd?: string } = {},
 ): Promise<PushResult> {
+  const config = resolveConfig(options);
   if (target.kind === 'sqlite') {
     const path = resolve(cwd, target.path ?? config.sqlitePath);
     await pushToSqlite(config, path, documents, target.driver);
@@ -70,8 +72,13 @@ async function pushToSqlite(config: ResolvedConfig, path: string, documents: Ind
         await insert.bind(d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji).run();
       }
     });
-    // Merging the FTS5 b-trees after a bulk load makes queries faster; it is safe to skip if it fails.
-    db.exec(`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`);
+    // Merging the FTS5 b-trees after a bulk load makes queries faster. The rows are committed by now, so a failure
+    // here (a full disk, say) must not report the push as failed.
+    try {
+      db.exec(`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`);
+    } catch (e) {
+      console.warn(`[site-search] FTS5 optimize skipped: ${(e as Error).message}`);
+    }
   } finally {
     db.close();
   }

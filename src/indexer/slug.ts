@@ -15,6 +15,6 @@ export function pathToSlug(relativePath: string): string {
 /** Replaces `:slug` in a source's URL pattern, without doubling or losing slashes around an empty slug. */
 export function slugToUrl(pattern: string, slug: string): string {
   if (!pattern.includes(':slug')) return pattern;
-  const url = pattern.replace(':slug', slug);
+  const url = pattern.replaceAll(':slug', slug);
   return url.replace(/([^:]\/)\/+/g, '$1').replace(/^\/\/+/, '/');
 }

@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
 import { SiteSearchError } from '../errors.js';
-import type { ResolvedConfig } from '../options.js';
+import { resolveConfig } from '../config.js';
+import type { ResolvedConfig, SearchOptions } from '../options.js';
 
 const CONFIG_FILES = ['wrangler.toml', 'wrangler.json', 'wrangler.jsonc'] as const;
 
@@ -24,7 +25,8 @@ interface D1Entry {
  * Checks that the wrangler config in `cwd` declares the D1 database the options name, under the binding the endpoint
  * reads (top level or any `env.*`). Never throws: the integration and the CLI print the message as a warning.
  */
-export function checkDatabaseConfig(config: ResolvedConfig, cwd: string = process.cwd()): DatabaseCheck {
+export function checkDatabaseConfig(options: SearchOptions | ResolvedConfig, cwd: string = process.cwd()): DatabaseCheck {
+  const config = resolveConfig(options);
   const name = CONFIG_FILES.find((f) => existsSync(join(cwd, f)));
   if (!name) {
     const snippet = tomlSnippet(config);

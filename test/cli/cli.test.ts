@@ -60,7 +60,7 @@ describe('site-search query', () => {
 
   it('prints readable results without --json', async () => {
     const r = await cli(['query', 'penguins', '--limit', '1'], project.dir);
-    expect(r.stdout).toMatch(/^1\. Hello penguins {2}\/blog\/hello {2}\(post, 2026-01-02, -\d+\.\d{3}\)\n {3}First post about \[penguins\]\.\n$/);
+    expect(r.stdout).toMatch(/^1\. Hello penguins {2}\/blog\/hello {2}\(post, 2026-01-02, -[\d.e-]+\)\n {3}First post about \[penguins\]\.\n$/);
   });
 });
 
@@ -79,6 +79,14 @@ describe('errors: one line with the fix, exit code 1, no stack trace unless --de
     expect(r.stderr).toContain('No search.config.ts');
     expect(r.stderr).toContain('site-search dev ./content');
     empty.cleanup();
+  });
+
+  it('query before any index', async () => {
+    const fresh = makeProject({ 'search.config.json': JSON.stringify({ database: 'x', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }] }) });
+    const r = await cli(['query', 'anything'], fresh.dir);
+    oneLine(r);
+    expect(r.stderr).toMatch(/No local index at .*search\.db\. Run "site-search index" first\./);
+    fresh.cleanup();
   });
 
   it('a bad parameter, an unknown command, a missing content folder', async () => {

@@ -1,6 +1,7 @@
 /**
  * The D1 push for real: `site-search index --d1 local` runs wrangler d1 execute --local, then the Worker from
- * createWorker, in Miniflare, reads that same local D1 (wrangler's .wrangler/state) and answers with the documents.
+ * createWorker, in Miniflare, reads that same local D1 (the --persist-to folder passed through to wrangler) and
+ * answers with the documents.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -24,14 +25,15 @@ let mf: Miniflare | undefined;
 
 beforeAll(async () => {
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
-  const { stdout } = await run(process.execPath, [CLI, 'index', '--d1', 'local'], { cwd: project.dir, env });
+  // Arguments after -- go to wrangler: here its local state directory.
+  const { stdout } = await run(process.execPath, [CLI, 'index', '--d1', 'local', '--', '--persist-to', 'd1-state'], { cwd: project.dir, env });
   expect(stdout).toMatch(/indexed 2 documents.*d1:roundtrip-search \(local\)/);
   mf = new Miniflare({
     modules: true,
     script: await bundleTestWorker(),
     compatibilityDate: '2026-07-01',
     d1Databases: { SEARCH_DB: DATABASE_ID },
-    d1Persist: join(project.dir, '.wrangler/state/v3/d1'),
+    d1Persist: join(project.dir, 'd1-state/v3/d1'),
   });
 }, 180_000);
 afterAll(async () => {
@@ -55,7 +57,7 @@ it('pushes with wrangler --local and the Worker finds the documents in that D1',
 
 it('a second push replaces the rows instead of adding to them', async () => {
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
-  await run(process.execPath, [CLI, 'index', '--d1', 'local'], { cwd: project.dir, env });
+  await run(process.execPath, [CLI, 'index', '--d1', 'local', '--', '--persist-to', 'd1-state'], { cwd: project.dir, env });
   const db = await mf!.getD1Database('SEARCH_DB');
   const { results } = await db.prepare('SELECT count(*) AS n FROM search_index').all<{ n: number }>();
   expect(results[0]!.n).toBe(2);

@@ -24,6 +24,7 @@ describe('title', () => {
     expect(doc('Intro\n\n## Sub\n\n# Heading *one*\n').title).toBe('Heading one');
     expect(doc('no heading', 'getting-started.md').title).toBe('Getting started');
     expect(doc('no heading', 'guides/routing/index.md').title).toBe('Routing');
+    expect(doc('no heading', 'index.md').title).toBe('Index');
   });
 });
 
@@ -58,6 +59,34 @@ describe('tags, dates and emoji', () => {
     expect(parsed.status).toBe('indexed');
     expect(parsed.status === 'indexed' && parsed.document.date).toBe('');
     expect(parsed.warnings[0]!.message).toMatch(/frontmatter date: "next tuesday" is not a date/);
+  });
+
+  it('rejects impossible days and bare numbers instead of rolling them over', () => {
+    for (const value of ["'2024-02-30'", "'2024-13-45'", '2024', '1700000000']) {
+      const parsed = parse(`---\ndate: ${value}\n---\n`);
+      expect(parsed.status === 'indexed' && parsed.document.date, value).toBe('');
+      expect(parsed.warnings).toHaveLength(1);
+    }
+  });
+
+  it('falls back to the next date key when one is invalid', () => {
+    const parsed = parse('---\ndate: soon\nupdated: 2024-06-01\n---\n');
+    expect(parsed.status === 'indexed' && parsed.document.date).toBe('2024-06-01');
+    expect(parsed.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^frontmatter date: "soon"/)]);
+  });
+
+  it('keeps the written day whatever the time zone of the indexing machine', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['Asia/Tokyo', 'America/Los_Angeles', 'UTC']) {
+        process.env.TZ = tz;
+        expect(doc("---\ndate: 'January 5, 2024'\n---\n").date, tz).toBe('2024-01-05');
+        expect(doc("---\ndate: '2024-01-05T23:30:00-08:00'\n---\n").date, tz).toBe('2024-01-05');
+        expect(doc('---\ndate: 2024-01-05\n---\n').date, tz).toBe('2024-01-05');
+      }
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 
   it('takes the emoji from frontmatter, else the source, else none', () => {
@@ -127,6 +156,13 @@ describe('malformed input', () => {
     expect(parsed.document.content).not.toContain('unclosed');
     expect(parsed.warnings[0]).toMatchObject({ file: '/site/content/hello-world.md', message: expect.stringMatching(/invalid YAML frontmatter/) });
     expect(parsed.warnings[0]!.line).toBeGreaterThanOrEqual(2);
+    const duplicate = parse('---\na: 1\na: 2\n---\nbody');
+    expect(duplicate.warnings[0]).toMatchObject({ line: 3 });
+  });
+
+  it('reads TOML (+++) frontmatter', () => {
+    const d = doc('+++\ntitle = "From TOML"\ntags = ["hugo", "toml"]\ndate = 2024-04-01\n+++\nBody');
+    expect(d).toMatchObject({ title: 'From TOML', tags: 'hugo toml', date: '2024-04-01', content: 'Body' });
   });
 
   it('reports an unclosed code fence at its line in the file (frontmatter lines counted)', () => {

@@ -70,6 +70,14 @@ describe('GET: success', () => {
     }
   });
 
+  it('counts the 2-character minimum in characters: one emoji is too short, without a database call', async () => {
+    const counted = countQueries(db);
+    const handler = createSearchHandler(options, { db: counted.db, cache: false });
+    const res = await handler(get(`?q=${encodeURIComponent('😀')}`));
+    expect(await res.json()).toEqual({ query: '😀', results: [] });
+    expect(counted.count()).toBe(0);
+  });
+
   it('defaults limit to 10 and clamps it to maxLimit', async () => {
     const many = openSqlite(':memory:');
     await seed(many, Array.from({ length: 40 }, (_, i) => ({ title: `Page ${i}`, content: 'shared words here', url: `/p/${i}` })));
@@ -249,6 +257,14 @@ describe('caching (SPEC caching rules 1–8)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('one entry for /api/search and /api/search/', async () => {
+    const cache = recordingCache();
+    const handler = createSearchHandler(options, { db, cache });
+    await handler(new Request(`${ORIGIN}/api/search/?q=deploy`));
+    expect((await handler(get('?q=deploy'))).headers.get('X-Search-Cache')).toBe('HIT');
+    expect(cache.keys).toEqual([`${ORIGIN}/api/search?q=deploy&limit=10&offset=0&type=`]);
   });
 
   it('does not cache errors, and cacheMaxAge: 0 or cache: false turn caching off', async () => {

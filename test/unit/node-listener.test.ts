@@ -31,3 +31,8 @@ it('serves the handler over node:http with status, headers and body intact', asy
   expect(bad.status).toBe(400);
   expect(await bad.json()).toEqual({ error: 'Invalid limit' });
 });
+
+it('builds https result URLs behind a TLS-terminating proxy (X-Forwarded-Proto)', async () => {
+  const res = await fetch(`${base}/api/search?q=deploy`, { headers: { 'X-Forwarded-Proto': 'https' } });
+  expect((await res.json()).results[0].url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/docs\/deploy\/cloudflare\/$/);
+});

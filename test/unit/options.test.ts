@@ -145,5 +145,7 @@ describe('resolveConfig: throws listing every problem with its path', () => {
       'cacheMaxAge: must be a number',
     ]);
     expect(problems(null)).toEqual(['options: must be an object such as { database, sources }']);
+    expect(problems({ ...minimal, database: undefined })).toEqual(['database: is required']);
+    expect(problems({ ...minimal, weights: [], recency: [1] })).toEqual(['weights: must be an object', 'recency: must be an object']);
   });
 });
