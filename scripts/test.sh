@@ -2,4 +2,12 @@
 # Sets up everything (Node 24 if needed, dependencies) and runs all tests: typecheck, build, vitest.
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
-npm test
+results="$ROOT/.tools/test-results.json"
+rm -f "$results"
+status=0
+npm test -- --reporter=default --reporter=json --outputFile.json="$results" || status=$?
+# A plain closing line that any CI can read: "Tests: N passed, N failed".
+if [ -f "$results" ]; then
+  node -e 'const r=require(process.argv[1]); console.log(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests ? `, ${r.numPendingTests} skipped` : ""))' "$results"
+fi
+exit $status
