@@ -29,27 +29,4 @@ export const DRIVERS: Record<string, () => Promise<TestDatabase>> = {
   },
 };
 
-/**
- * Counts the statements run on a real database, so tests can prove a path did not touch it. A wrapper around the
- * real driver (every query still runs), not a mock.
- */
-export function countQueries(db: SearchDatabase): { db: SearchDatabase; count: () => number } {
-  let n = 0;
-  const counted: SearchDatabase = {
-    prepare(sql) {
-      const wrap = (statement: ReturnType<SearchDatabase['prepare']>): ReturnType<SearchDatabase['prepare']> => ({
-        bind: (...values) => wrap(statement.bind(...values)),
-        all: () => {
-          n++;
-          return statement.all();
-        },
-        run: () => {
-          n++;
-          return statement.run();
-        },
-      });
-      return wrap(db.prepare(sql));
-    },
-  };
-  return { db: counted, count: () => n };
-}
+export { countQueries } from './observe.js';

@@ -13,7 +13,7 @@ import {
   type SearchDatabase,
   type SearchOptions,
 } from '../../src/index.js';
-import { countQueries } from '../helpers/databases.js';
+import { countQueries, observe } from '../helpers/observe.js';
 import { seed, siteDocs } from '../helpers/documents.js';
 
 const options: SearchOptions = {
@@ -294,16 +294,7 @@ describe('snippets through the endpoint', () => {
 describe('query rule 5: user input only ever reaches SQL as bound parameters', () => {
   it('no SQL text contains the query, type, limit or offset; they are parameters', async () => {
     const seen: { sql: string; params: unknown[] }[] = [];
-    const recording: SearchDatabase = {
-      prepare(sql) {
-        const wrap = (statement: ReturnType<SearchDatabase['prepare']>, params: unknown[]): ReturnType<SearchDatabase['prepare']> => ({
-          bind: (...values) => wrap(statement.bind(...values), values),
-          all: () => (seen.push({ sql, params }), statement.all()),
-          run: () => (seen.push({ sql, params }), statement.run()),
-        });
-        return wrap(db.prepare(sql), []);
-      },
-    };
+    const recording = observe(db, (sql, params) => seen.push({ sql, params }));
     const marker = "zq'); DROP TABLE search_index; --";
     const handler = createSearchHandler(options, { db: recording, cache: false });
     const res = await handler(get(`?q=${encodeURIComponent(`deploy ${marker}`)}&type=doc&limit=7&offset=3`));

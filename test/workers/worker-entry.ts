@@ -3,7 +3,8 @@
  * statement the search runs is counted (on the real binding), and `/__db-calls` reports the count.
  */
 import { createWorker } from '../../adapters/workers.js';
-import type { SearchDatabase, SearchStatement } from '../../src/index.js';
+import type { SearchDatabase } from '../../src/index.js';
+import { observe } from '../helpers/observe.js';
 
 const worker = createWorker({
   database: 'worker-test',
@@ -14,17 +15,12 @@ const worker = createWorker({
 });
 
 let calls = 0;
-const count = (statement: SearchStatement): SearchStatement => ({
-  bind: (...values) => count(statement.bind(...values)),
-  all: () => (calls++, statement.all()),
-  run: () => (calls++, statement.run()),
-});
 
 export default {
   async fetch(request: Request, env: { SEARCH_DB?: SearchDatabase }, ctx: ExecutionContext): Promise<Response> {
     if (new URL(request.url).pathname === '/__db-calls') return Response.json({ calls });
     const db = env.SEARCH_DB;
-    const counted = db && { prepare: (sql: string) => count(db.prepare(sql)) };
+    const counted = db && observe(db, () => calls++);
     return worker.fetch(request, { ...env, SEARCH_DB: counted }, ctx);
   },
 };

@@ -1,0 +1,20 @@
+import type { SearchDatabase, SearchStatement, SqlValue } from '../../src/index.js';
+
+/**
+ * Wraps a real database so a test sees every statement run on it (SQL text and bound values). Every statement still
+ * runs on the real driver: a spy, not a mock.
+ */
+export function observe(db: SearchDatabase, onRun: (sql: string, params: SqlValue[]) => void): SearchDatabase {
+  const wrap = (sql: string, statement: SearchStatement, params: SqlValue[]): SearchStatement => ({
+    bind: (...values) => wrap(sql, statement.bind(...values), values),
+    all: () => (onRun(sql, params), statement.all()),
+    run: () => (onRun(sql, params), statement.run()),
+  });
+  return { prepare: (sql) => wrap(sql, db.prepare(sql), []) };
+}
+
+/** Counts the statements run on a real database, to prove a path did not touch it. */
+export function countQueries(db: SearchDatabase): { db: SearchDatabase; count: () => number } {
+  let n = 0;
+  return { db: observe(db, () => n++), count: () => n };
+}
