@@ -7,6 +7,10 @@ export default defineConfig({
     workers: 'adapters/workers.ts',
     indexer: 'src/indexer/index.ts',
     cli: 'src/cli/main.ts',
+    astro: 'adapters/astro/index.ts',
+    'astro-route': 'adapters/astro/route.ts',
+    next: 'adapters/next.ts',
+    sveltekit: 'adapters/sveltekit.ts',
   },
   format: ['esm'],
   dts: true,
@@ -14,7 +18,7 @@ export default defineConfig({
   target: 'es2024',
   platform: 'neutral',
   // Only Node entries touch node: built-ins; leave them as imports.
-  external: [/^node:/, 'better-sqlite3'],
+  external: [/^node:/, 'better-sqlite3', /^virtual:/],
   splitting: true,
   treeshake: true,
 });

@@ -2,6 +2,8 @@
 # Sets up everything (Node 24 if needed, dependencies) and runs all tests: typecheck, build, vitest.
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
+# The real framework apps the adapter tests build and serve (Astro 5/7, Next 16, SvelteKit 2/3).
+bash test/frameworks/install.sh
 results="$ROOT/.tools/test-results.json"
 rm -f "$results"
 status=0

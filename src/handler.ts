@@ -8,8 +8,11 @@ import { runSearch } from './search.js';
 
 /** Runtime objects for the handler (not options: they are not serialisable). */
 export interface HandlerRuntime {
-  /** The database. When absent, the handler uses `env[config.binding]` (a D1 binding, or any database object). */
-  db?: SearchDatabase;
+  /**
+   * The database, or a function that returns it, called on the first request that needs it (so a route module can be
+   * evaluated at build time, before an index exists). When absent, the handler uses `env[config.binding]`.
+   */
+  db?: SearchDatabase | (() => SearchDatabase);
   /** Response cache. Default: `caches.default` on Workers, else an in-memory LRU. `false` turns caching off. */
   cache?: SearchCache | false;
 }
@@ -41,6 +44,8 @@ export function createSearchHandler(
   const cache =
     config.cacheMaxAge === 0 || runtime.cache === false ? undefined : (runtime.cache ?? defaultCache(config.cacheMaxAge));
   const baseHeaders: Record<string, string> = config.cors ? { 'Access-Control-Allow-Origin': '*' } : {};
+  let ownDb: SearchDatabase | undefined;
+  const givenDb = () => (typeof runtime.db === 'function' ? (ownDb ??= runtime.db()) : runtime.db);
 
   const json = (status: number, body: unknown, cacheControl: string, extra: Record<string, string> = {}) =>
     new Response(JSON.stringify(body), {
@@ -68,7 +73,7 @@ export function createSearchHandler(
     }
     if (codePointLength(input.q) < MIN_QUERY_LENGTH) return json(200, { query: input.q, results: [] }, publicCache);
 
-    const db = runtime.db ?? (env as Record<string, unknown> | undefined)?.[config.binding];
+    const db = givenDb() ?? (env as Record<string, unknown> | undefined)?.[config.binding];
     if (!isSearchDatabase(db)) return error(500, missingBindingMessage(config.binding, db));
 
     const key = cacheKey(url, input);

@@ -78,7 +78,8 @@ function pushTarget(flags: Flags, wranglerArgs: string[]): PushTarget {
   if (flags.out) return { kind: 'sql', out: String(flags.out) };
   if (flags.d1 !== undefined) {
     if (flags.d1 !== 'local' && flags.d1 !== 'remote') throw new SiteSearchError(`--d1 must be "local" or "remote", not "${flags.d1}".`);
-    return { kind: 'd1', remote: flags.d1 === 'remote', args: wranglerArgs };
+    // wrangler reads its config from the project the command is run in, which may not hold search.config.
+    return { kind: 'd1', remote: flags.d1 === 'remote', args: wranglerArgs, cwd: process.cwd() };
   }
   return { kind: 'sqlite', path: flags.sqlite as string | undefined };
 }
@@ -96,7 +97,7 @@ async function runIndex(loaded: LoadedConfig, target: PushTarget): Promise<strin
 async function index(loaded: LoadedConfig, flags: Flags, wranglerArgs: string[]): Promise<number> {
   const target = pushTarget(flags, wranglerArgs);
   if (target.kind === 'd1') {
-    const checked = checkDatabaseConfig(loaded.config, loaded.cwd);
+    const checked = checkDatabaseConfig(loaded.config, process.cwd());
     if (!checked.ok) console.warn(checked.message);
   }
   console.log(await runIndex(loaded, target));
@@ -151,7 +152,7 @@ async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<
 
 function check(loaded: LoadedConfig): number {
   console.log(`[site-search] options OK${loaded.file ? ` (${loaded.file})` : ''}: ${loaded.config.sources.length} sources, types ${loaded.config.types.join(', ')}`);
-  const checked = checkDatabaseConfig(loaded.config, loaded.cwd);
+  const checked = checkDatabaseConfig(loaded.config, process.cwd());
   if (checked.ok) {
     console.log(`[site-search] ${checked.file}: D1 database "${loaded.config.database}" is bound as "${loaded.config.binding}"${checked.environment ? ` (env.${checked.environment})` : ''}`);
     return 0;

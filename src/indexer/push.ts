@@ -13,8 +13,11 @@ import { executeD1File } from './wrangler.js';
 export type PushTarget =
   /** A local SQLite file (default `config.sqlitePath`): what `site-search dev` and Node servers read. */
   | { kind: 'sqlite'; path?: string; driver?: SqliteDriver }
-  /** Cloudflare D1 through `wrangler d1 execute --local|--remote`; `args` are passed on (e.g. `--env`, `--persist-to`). */
-  | { kind: 'd1'; remote: boolean; args?: string[] }
+  /**
+   * Cloudflare D1 through `wrangler d1 execute --local|--remote`, run in `cwd` (where the wrangler config is; default:
+   * the push's `cwd`); `args` are passed on (e.g. `--env`, `--persist-to`).
+   */
+  | { kind: 'd1'; remote: boolean; args?: string[]; cwd?: string }
   /** Only write the SQL file, for your own deploy pipeline. */
   | { kind: 'sql'; out: string };
 
@@ -51,7 +54,7 @@ export async function pushIndex(
   try {
     const file = join(dir, 'push.sql');
     writeFileSync(file, sql);
-    await executeD1File(config.database, file, { remote: target.remote, cwd, args: target.args });
+    await executeD1File(config.database, file, { remote: target.remote, cwd: target.cwd ?? cwd, args: target.args });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -95,6 +95,17 @@ describe('GET: success', () => {
     expect(extra).toEqual(plain);
   });
 
+  it('opens a db given as a function once, on the first request that needs it', async () => {
+    let opened = 0;
+    const handler = createSearchHandler(options, { db: () => (opened++, db), cache: false });
+    expect(opened).toBe(0);
+    await handler(get('?q=a'));
+    expect(opened).toBe(0);
+    await handler(get('?q=deploy'));
+    await handler(get('?q=collections'));
+    expect(opened).toBe(1);
+  });
+
   it('takes the database from env[binding] when no db is given', async () => {
     const handler = createSearchHandler({ ...options, binding: 'MY_DB' }, { cache: false });
     const res = await handler(get('?q=deploy'), { MY_DB: db });

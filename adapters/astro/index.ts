@@ -1,0 +1,88 @@
+/**
+ * `site-search/astro`: the Astro integration. Add it to `integrations` and the endpoint is served at `apiRoute`.
+ *
+ * @example
+ * // astro.config.mjs
+ * import siteSearch from 'site-search/astro';
+ * import options from './search.config.mjs';
+ * export default defineConfig({ output: 'server', adapter: cloudflare(), integrations: [siteSearch(options)] });
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveConfig, type ResolvedConfig, type SearchOptions } from '../../src/index.js';
+import { checkDatabaseConfig } from '../../src/indexer/wrangler.js';
+import { runtimeModule, type Platform } from './runtime-module.js';
+
+const VIRTUAL_ID = 'virtual:site-search/runtime';
+
+/** The parts of Astro's integration API used here (structural, so no Astro types are needed at runtime). */
+export interface AstroIntegrationLike {
+  name: string;
+  hooks: {
+    'astro:config:setup': (params: {
+      config: { root: URL; site?: string };
+      injectRoute: (route: { pattern: string; entrypoint: string; prerender?: boolean }) => void;
+      updateConfig: (config: { vite: object }) => unknown;
+    }) => void;
+    'astro:config:done': (params: {
+      config: { adapter?: { name: string } };
+      logger: { warn(message: string): void };
+    }) => void;
+  };
+}
+
+/** The Astro integration: validates the options (an invalid one fails the build), checks the database, injects the route. */
+export default function siteSearch(options: SearchOptions): AstroIntegrationLike {
+  let config: ResolvedConfig;
+  let root = process.cwd();
+  let platform: Platform = 'node';
+  let site: string | undefined;
+
+  return {
+    name: 'site-search',
+    hooks: {
+      'astro:config:setup': ({ config: astroConfig, injectRoute, updateConfig }) => {
+        config = resolveConfig(options);
+        root = fileURLToPath(astroConfig.root);
+        site = astroConfig.site;
+        if (config.apiRoute) injectRoute({ pattern: config.apiRoute, entrypoint: 'site-search/astro/route', prerender: false });
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'site-search:runtime',
+                resolveId: (id: string) => (id === VIRTUAL_ID ? `\0${VIRTUAL_ID}` : undefined),
+                load: (id: string) => (id === `\0${VIRTUAL_ID}` ? runtimeModule(config, platform, site) : undefined),
+              },
+            ],
+            // The route imports the virtual module, so Vite must process site-search instead of leaving it to Node.
+            ssr: { noExternal: ['site-search'] },
+          },
+        });
+      },
+      'astro:config:done': ({ config: astroConfig, logger }) => {
+        const cloudflare = astroConfig.adapter?.name === '@astrojs/cloudflare';
+        platform = cloudflare ? (astroMajor(root) >= 6 ? 'cloudflare' : 'cloudflare-locals') : 'node';
+        if (!config.apiRoute) return;
+        if (cloudflare) {
+          const check = checkDatabaseConfig(config, root);
+          if (!check.ok) logger.warn(check.message);
+        } else if (!existsSync(resolve(root, config.sqlitePath))) {
+          logger.warn(`[site-search] No local index at ${config.sqlitePath} yet: run "npx site-search index" before starting the server.`);
+        }
+      },
+    },
+  };
+}
+
+/** Astro 6 moved Cloudflare bindings from `locals.runtime` to `cloudflare:workers`. */
+function astroMajor(root: string): number {
+  try {
+    const { version } = createRequire(join(root, 'package.json'))('astro/package.json') as { version: string };
+    return Number.parseInt(version, 10);
+  } catch {
+    return 6;
+  }
+}

@@ -1,0 +1,28 @@
+/** The endpoint the Astro integration injects at `apiRoute`. */
+// @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
+import { config, origin, platform } from 'virtual:site-search/runtime';
+import { createSearchHandler, type ResolvedConfig, type WaitUntilContext } from '../../src/index.js';
+
+interface PlatformContext {
+  env?: object;
+  ctx?: WaitUntilContext;
+  missingIndex?: string;
+}
+
+const handler = createSearchHandler(config as ResolvedConfig);
+
+export const prerender = false;
+
+/** Every method goes to the handler: GET/HEAD search, OPTIONS is CORS preflight, the rest get 405. */
+export async function ALL({ request, locals }: { request: Request; locals: object }): Promise<Response> {
+  const { env, ctx, missingIndex } = (platform as (locals: object) => PlatformContext)(locals);
+  if (missingIndex) {
+    return Response.json(
+      { error: `Local search index not found at ${missingIndex}. Run "npx site-search index" where the server starts.` },
+      { status: 500, headers: { 'Cache-Control': 'no-store' } },
+    );
+  }
+  const url = new URL(request.url);
+  const onSite = origin && url.origin !== origin ? new Request(new URL(url.pathname + url.search, origin as string), request) : request;
+  return handler(onSite, env, ctx);
+}

@@ -1,0 +1,34 @@
+import type { ResolvedConfig } from '../../src/index.js';
+
+/** How the injected route reaches the database. */
+export type Platform = 'cloudflare' | 'cloudflare-locals' | 'node';
+
+/**
+ * The source of `virtual:site-search/runtime`: the resolved options, the site origin, and a `platform(locals)` that returns the
+ * `{ env, ctx }` for the handler the way this Astro major and adapter provide them.
+ */
+export function runtimeModule(config: ResolvedConfig, platform: Platform, site?: string): string {
+  // Astro's `site` is the canonical origin for result URLs; without it they follow the request.
+  const origin = site ? new URL(site).origin : undefined;
+  const head = `export const config = ${JSON.stringify(config)};\nexport const origin = ${JSON.stringify(origin)};\n`;
+  switch (platform) {
+    case 'cloudflare':
+      // Astro 6+: bindings come from cloudflare:workers; the ExecutionContext is locals.cfContext.
+      return `${head}import { env } from 'cloudflare:workers';
+export function platform(locals) { return { env, ctx: locals.cfContext }; }\n`;
+    case 'cloudflare-locals':
+      // Astro 5: both live on locals.runtime.
+      return `${head}export function platform(locals) { return { env: locals.runtime?.env, ctx: locals.runtime?.ctx }; }\n`;
+    case 'node':
+      // A Node server reads the local SQLite file, relative to the directory the server is started from.
+      return `${head}import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openSqlite } from 'site-search/node';
+let db;
+export function platform() {
+  const path = resolve(process.cwd(), config.sqlitePath);
+  if (!db && existsSync(path)) db = openSqlite(path);
+  return db ? { env: { [config.binding]: db } } : { missingIndex: path };
+}\n`;
+  }
+}

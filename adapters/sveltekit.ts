@@ -1,0 +1,23 @@
+/**
+ * `site-search/sveltekit`: a `RequestHandler` for `+server.ts`.
+ *
+ * @example
+ * // src/routes/api/search/+server.ts
+ * export const GET = toSvelteKitHandler(options, { db: () => openSqlite('.site-search/search.db') });
+ */
+import { createSearchHandler, type HandlerRuntime, type ResolvedConfig, type SearchOptions } from '../src/index.js';
+
+/** The part of SvelteKit's RequestEvent used here; `platform` is what adapter-cloudflare fills in. */
+interface RequestEventLike {
+  request: Request;
+  platform?: { env?: object; ctx?: { waitUntil(p: Promise<unknown>): void }; context?: { waitUntil(p: Promise<unknown>): void } };
+}
+
+/** The search endpoint as a SvelteKit handler: `runtime.db` when given, else `platform.env[binding]` (Cloudflare). */
+export function toSvelteKitHandler(
+  options: SearchOptions | ResolvedConfig,
+  runtime?: HandlerRuntime,
+): (event: RequestEventLike) => Promise<Response> {
+  const handler = createSearchHandler(options, runtime);
+  return ({ request, platform }) => handler(request, platform?.env, platform?.ctx ?? platform?.context);
+}

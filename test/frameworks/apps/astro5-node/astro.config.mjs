@@ -1,0 +1,12 @@
+import node from '@astrojs/node';
+import { defineConfig } from 'astro/config';
+import siteSearch from 'site-search/astro';
+import options from './search.config.mjs';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [siteSearch(options)],
+  // Astro 5.17+ trusts the Host header only for these domains (otherwise request URLs say http://localhost).
+  security: { allowedDomains: [{ hostname: '127.0.0.1' }] },
+});

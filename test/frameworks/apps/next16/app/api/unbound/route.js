@@ -1,0 +1,6 @@
+// No db and no Cloudflare context: the handler must answer 500 naming the missing binding.
+import { toNextHandler } from 'site-search/next';
+import options from '../../../search.config.mjs';
+
+export const dynamic = 'force-dynamic';
+export const { GET, HEAD, OPTIONS } = toNextHandler(options);

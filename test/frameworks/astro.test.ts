@@ -1,0 +1,156 @@
+/**
+ * Astro with the `site-search/astro` integration: Astro 5 and 7 on the Node adapter (`node dist/server/entry.mjs`),
+ * and Astro 7 on the Cloudflare adapter, served by `wrangler dev` with D1 pushed by `site-search index --d1 local`.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
+import { appDir, coreHandler, FIXTURE, freePort, options, prepare, pushToLocalD1, start, type RunningApp } from './harness.js';
+
+const run = promisify(execFile);
+
+describe.each(['astro5-node', 'astro7-node'])('%s', (name) => {
+  let t: EndpointUnderTest;
+  let twin: RunningApp | undefined;
+  const empty = mkdtempSync(join(tmpdir(), 'site-search-astro-'));
+  beforeAll(async () => {
+    const dir = await prepare(name, ['npx', 'astro', 'build']);
+    const entry = join(dir, 'dist/server/entry.mjs');
+    const port = await freePort();
+    const app = await start(['node', entry], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } });
+    t = {
+      app,
+      core: coreHandler(join(dir, '.site-search/search.db')),
+      route: '/api/search',
+      // The same build started where there is no index.
+      unbound: async () => {
+        const twinPort = await freePort();
+        twin = await start(['node', entry], { cwd: empty, port: twinPort, env: { HOST: '127.0.0.1', PORT: String(twinPort) } });
+        return fetch(`${twin.origin}/api/search?q=install`);
+      },
+      unboundMessage: /^Local search index not found at .*\.site-search\/search\.db\. Run "npx site-search index" where the server starts\.$/,
+    };
+  }, 240_000);
+  afterAll(async () => {
+    await t?.app.stop();
+    await twin?.stop();
+    rmSync(empty, { recursive: true, force: true });
+  });
+  endpointSuite(() => t);
+});
+
+describe('astro7-cloudflare + wrangler dev + local D1', () => {
+  let t: EndpointUnderTest;
+  let twin: RunningApp | undefined;
+  beforeAll(async () => {
+    const dir = await prepare('astro7-cloudflare', ['npx', 'astro', 'build']);
+    const state = join(dir, 'd1-state');
+    rmSync(state, { recursive: true, force: true });
+    await pushToLocalD1(dir, state);
+    const serve = (config: string, port: number) =>
+      start(['npx', 'wrangler', 'dev', '--config', config, '--local', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', state], {
+        cwd: dir,
+        port,
+      });
+    const wranglerJson = join(dir, 'dist/server/wrangler.json');
+    const app = await serve(wranglerJson, await freePort());
+    // A twin deployment whose wrangler config lacks the D1 binding.
+    const unboundJson = join(dir, 'dist/server/wrangler-unbound.json');
+    writeFileSync(unboundJson, JSON.stringify({ ...JSON.parse(readFileSync(wranglerJson, 'utf8')), d1_databases: [] }));
+    // The core answers from node:sqlite over the same content; D1 must agree with it.
+    const sqlite = join(dir, '.site-search/search.db');
+    t = {
+      app,
+      core: coreHandler(sqlite),
+      route: '/api/search',
+      unbound: async () => {
+        twin = await serve(unboundJson, await freePort());
+        return fetch(`${twin.origin}/api/search?q=install`);
+      },
+      unboundMessage: MISSING_BINDING,
+    };
+  }, 300_000);
+  afterAll(async () => {
+    await t?.app.stop();
+    await twin?.stop();
+  });
+  endpointSuite(() => t);
+});
+
+describe('the integration itself (Astro 7)', () => {
+  const dir = appDir('astro7-node');
+  const writeOptions = (options: object) => writeFileSync(join(dir, 'search.config.mjs'), `export default ${JSON.stringify(options)};\n`);
+  const build = () => run('npx', ['astro', 'build'], { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const restoreOptions = () => writeFileSync(join(dir, 'search.config.mjs'), readFileSync(join(FIXTURE, 'search.config.mjs')));
+  afterAll(restoreOptions);
+
+  it('fails the build with every options problem', async () => {
+    writeOptions({ database: 'x', sources: [{ dir: 'content', type: 'doc', url: '/docs' }], maxLimt: 5 });
+    const error = await build().then(
+      () => undefined,
+      (e: { stdout: string; stderr: string }) => e.stdout + e.stderr,
+    );
+    expect(error).toContain('[site-search] Invalid search options:');
+    expect(error).toContain('sources[0].url: must contain ":slug"');
+    expect(error).toContain('maxLimt: unknown option (did you mean "maxLimit"?)');
+  }, 120_000);
+
+  it('warns at startup when the database is not where the adapter will look (and still builds)', async () => {
+    const base = options;
+    writeOptions({ ...base, sqlitePath: 'missing/search.db' });
+    const node = await build();
+    expect(node.stdout + node.stderr).toContain('[site-search] No local index at missing/search.db yet: run "npx site-search index"');
+
+    const cloudflare = appDir('astro7-cloudflare');
+    writeFileSync(join(cloudflare, 'search.config.mjs'), `export default ${JSON.stringify({ ...base, binding: 'DB' })};\n`);
+    try {
+      const cf = await run('npx', ['astro', 'build'], { cwd: cloudflare, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+      expect(cf.stdout + cf.stderr).toContain(
+        'the d1_databases entry for "frameworks-search" has binding "SEARCH_DB", but site-search reads "DB"',
+      );
+    } finally {
+      writeFileSync(join(cloudflare, 'search.config.mjs'), readFileSync(join(FIXTURE, 'search.config.mjs')));
+    }
+  }, 120_000);
+
+  it('resolves result URLs against Astro\'s site when it is set', async () => {
+    restoreOptions();
+    const config = readFileSync(join(dir, 'astro.config.mjs'), 'utf8');
+    try {
+      writeFileSync(join(dir, 'astro.config.mjs'), config.replace("output: 'server',", "output: 'server',\n  site: 'https://docs.example.com/base/',"));
+      await build();
+      const port = await freePort();
+      const app = await start(['node', join(dir, 'dist/server/entry.mjs')], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } });
+      try {
+        const body = (await (await fetch(`${app.origin}/api/search?q=hostile`)).json()) as { results: { url: string }[] };
+        expect(body.results.map((r) => r.url)).toEqual(['https://docs.example.com/docs/security/']);
+      } finally {
+        await app.stop();
+      }
+    } finally {
+      writeFileSync(join(dir, 'astro.config.mjs'), config);
+    }
+  }, 120_000);
+
+  it('injects no route when apiRoute is false, and a custom route otherwise', async () => {
+    const base = options;
+    for (const [apiRoute, path, status] of [
+      [false, '/api/search', 404],
+      ['/search.json', '/search.json', 200],
+    ] as const) {
+      writeOptions({ ...base, apiRoute });
+      await build();
+      const port = await freePort();
+      const app = await start(['node', join(dir, 'dist/server/entry.mjs')], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } });
+      try {
+        expect((await fetch(`${app.origin}${path}?q=install`)).status, String(apiRoute)).toBe(status);
+      } finally {
+        await app.stop();
+      }
+    }
+  }, 180_000);
+});

@@ -1,0 +1,94 @@
+/**
+ * What every framework app must do, checked over HTTP against its real server: answer exactly like the core handler,
+ * send the cache and CORS headers, cache repeated queries, answer 400s, preflight and HEAD, and a 500 without a database.
+ */
+import { expect, it } from 'vitest';
+import type { SearchHandler } from '../../src/index.js';
+import { withoutOrigin, type RunningApp } from './harness.js';
+
+export interface EndpointUnderTest {
+  app: RunningApp;
+  core: SearchHandler;
+  /** Path of the search route in the app. */
+  route: string;
+  /** A request to the same app (or a twin of it) that has no database; must be a 500 with `message`. */
+  unbound: () => Promise<Response>;
+  unboundMessage: RegExp;
+}
+
+const QUERIES = ['?q=hostile', '?q=install&limit=3', '?q=search&type=post', '?q=Getting%20Started', '?q=options&offset=1&limit=2', '?q=x'];
+
+type Body = { query: string; results: { url: string; score: number }[] };
+/** Scores from D1 and node:sqlite agree to far more digits than ranking needs; compare them at 10 significant digits. */
+const comparable = (body: Body) => {
+  const b = withoutOrigin(body);
+  return { ...b, results: b.results.map((r) => ({ ...r, score: Number(r.score.toPrecision(10)) })) };
+};
+
+export function endpointSuite(get: () => EndpointUnderTest): void {
+  it('answers every query exactly like the core handler, field by field', async () => {
+    const { app, core, route } = get();
+    for (const query of QUERIES) {
+      const res = await fetch(`${app.origin}${route}${query}`);
+      expect(res.status, query).toBe(200);
+      const body = (await res.json()) as Body;
+      const expected = (await (await core(new Request(`http://core.test/api/search${query}`))).json()) as Body;
+      expect(comparable(body), query).toEqual(comparable(expected));
+      for (const r of body.results) expect(r.url, 'absolute URL on the app origin').toMatch(/^https?:\/\/(127\.0\.0\.1|localhost):\d+\//);
+    }
+    const hostile = (await (await fetch(`${app.origin}${route}?q=hostile`)).json()) as { results: { snippet: string }[] };
+    expect(hostile.results[0]!.snippet).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('sends Cache-Control and CORS, and serves a repeated query from the cache', async () => {
+    const { app, route } = get();
+    const url = `${app.origin}${route}?q=Configuration&limit=40&utm=${Date.now()}`;
+    const first = await fetch(url);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(first.headers.get('access-control-allow-origin')).toBe('*');
+    expect(first.headers.get('x-search-cache')).toBe('MISS');
+    // Workers write the cache in waitUntil, after the response: allow it a moment.
+    let hit = '';
+    for (let i = 0; i < 30 && hit !== 'HIT'; i++) {
+      hit = (await fetch(`${app.origin}${route}?q=configuration&limit=25&ref=${i}`)).headers.get('x-search-cache') ?? '';
+      if (hit !== 'HIT') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(hit).toBe('HIT');
+  });
+
+  it('answers 400 with the SPEC messages', async () => {
+    const { app, route } = get();
+    const cases: [string, string][] = [
+      ['?q=install&limit=0', 'Invalid limit'],
+      ['?q=install&offset=999', 'Invalid offset (0 to 200)'],
+      ['?q=install&type=page', 'Invalid type. One of: doc, post'],
+      [`?q=${'a'.repeat(101)}`, 'Query too long (max 100 characters)'],
+    ];
+    for (const [query, error] of cases) {
+      const res = await fetch(`${app.origin}${route}${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toEqual({ error });
+    }
+  });
+
+  it('answers CORS preflight and HEAD', async () => {
+    const { app, route } = get();
+    const preflight = await fetch(`${app.origin}${route}`, { method: 'OPTIONS' });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+    const head = await fetch(`${app.origin}${route}?q=install`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(await head.text()).toBe('');
+  });
+
+  it('answers 500 with the fix when there is no database', async () => {
+    const { unbound, unboundMessage } = get();
+    const res = await unbound();
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as { error: string }).error).toMatch(unboundMessage);
+  });
+}
+
+export const MISSING_BINDING = /^Search database binding "SEARCH_DB" not found in the runtime environment\. .*platform proxy/;

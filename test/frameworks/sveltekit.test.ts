@@ -1,0 +1,24 @@
+/** SvelteKit 2 and 3 with adapter-node (`vite build` + `node build`) and `site-search/sveltekit`. */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
+import { coreHandler, freePort, prepare, start } from './harness.js';
+
+describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node', (name) => {
+  let t: EndpointUnderTest;
+  beforeAll(async () => {
+    const dir = await prepare(name, ['npx', 'vite', 'build']);
+    const port = await freePort();
+    // adapter-node assumes https unless ORIGIN says otherwise.
+    const app = await start(['node', 'build'], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port), ORIGIN: `http://127.0.0.1:${port}` } });
+    t = {
+      app,
+      core: coreHandler(join(dir, '.site-search/search.db')),
+      route: '/api/search',
+      unbound: () => fetch(`${app.origin}/api/unbound?q=install`),
+      unboundMessage: MISSING_BINDING,
+    };
+  }, 240_000);
+  afterAll(() => t?.app.stop());
+  endpointSuite(() => t);
+});
