@@ -75,13 +75,18 @@ async function main(argv: string[]): Promise<number> {
 }
 
 function pushTarget(flags: Flags, wranglerArgs: string[]): PushTarget {
-  if (flags.out) return { kind: 'sql', out: String(flags.out) };
+  if (flags.out) return { kind: 'sql', out: resolve(String(flags.out)) };
   if (flags.d1 !== undefined) {
     if (flags.d1 !== 'local' && flags.d1 !== 'remote') throw new SiteSearchError(`--d1 must be "local" or "remote", not "${flags.d1}".`);
     // wrangler reads its config from the project the command is run in, which may not hold search.config.
     return { kind: 'd1', remote: flags.d1 === 'remote', args: wranglerArgs, cwd: process.cwd() };
   }
-  return { kind: 'sqlite', path: flags.sqlite as string | undefined };
+  return { kind: 'sqlite', path: sqliteFlag(flags) };
+}
+
+/** Paths typed on the command line are relative to where the command runs; paths in the options, to the config file. */
+function sqliteFlag(flags: Flags): string | undefined {
+  return typeof flags.sqlite === 'string' ? resolve(flags.sqlite) : undefined;
 }
 
 async function runIndex(loaded: LoadedConfig, target: PushTarget): Promise<string> {
@@ -105,7 +110,7 @@ async function index(loaded: LoadedConfig, flags: Flags, wranglerArgs: string[])
 }
 
 async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
-  const sqlitePath = (flags.sqlite as string | undefined) ?? loaded.config.sqlitePath;
+  const sqlitePath = sqliteFlag(flags) ?? loaded.config.sqlitePath;
   const target: PushTarget = { kind: 'sqlite', path: sqlitePath };
   console.log(await runIndex(loaded, target));
   const server = await startDevServer(loaded, {
@@ -124,7 +129,7 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
 }
 
 async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<number> {
-  const path = resolve(loaded.cwd, (flags.sqlite as string | undefined) ?? loaded.config.sqlitePath);
+  const path = resolve(loaded.cwd, sqliteFlag(flags) ?? loaded.config.sqlitePath);
   if (!existsSync(path)) throw new SiteSearchError(`No local index at ${path}. Run "site-search index" first.`);
   const db = openSqlite(path);
   try {

@@ -166,3 +166,21 @@ describe('site-search dev (zero-config)', () => {
     }
   });
 });
+
+describe('paths', () => {
+  it('resolves --sqlite and --out against the working directory, option paths against the config file', async () => {
+    const site = makeProject({
+      'site/search.config.json': JSON.stringify({ database: 'p', sqlitePath: 'data/index.db', sources: [{ dir: 'content', type: 'doc', url: '/:slug' }] }),
+      'site/content/a.md': '# A\n\nalpha words',
+    });
+    const viaOption = await cli(['index', '--config', 'site/search.config.json'], site.dir);
+    expect(viaOption.stdout).toContain(`→ ${site.dir}/site/data/index.db`);
+    const viaFlag = await cli(['index', '--config', 'site/search.config.json', '--sqlite', 'here.db'], site.dir);
+    expect(viaFlag.stdout).toContain(`→ ${site.dir}/here.db`);
+    const sql = await cli(['index', '--config', 'site/search.config.json', '--out', 'push.sql'], site.dir);
+    expect(sql.stdout).toContain(`→ ${site.dir}/push.sql`);
+    const found = await cli(['query', 'alpha', '--config', 'site/search.config.json', '--sqlite', 'here.db', '--json'], site.dir);
+    expect(JSON.parse(found.stdout).results).toHaveLength(1);
+    site.cleanup();
+  });
+});
