@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { editDistance } from './edit-distance.js';
 import { SiteSearchConfigError } from './errors.js';
 import { DEFAULTS, OptionsSchema, SOURCE_KEYS, type ResolvedConfig, type SearchOptions } from './options.js';
 
@@ -83,18 +84,6 @@ function closest(word: string, candidates: readonly string[]): string | undefine
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
   return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length]!;
 }
 
 function deepFreeze<T>(value: T): T {

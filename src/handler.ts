@@ -80,13 +80,14 @@ export function createSearchHandler(
     const hit = await cache?.match(key);
     if (hit) return withHeader(hit, 'X-Search-Cache', 'HIT');
 
-    let results;
+    let outcome;
     try {
-      results = await runSearch(config, db, input, url.origin);
+      outcome = await runSearch(config, db, input, url.origin);
     } catch (e) {
       return error(500, databaseErrorMessage(e));
     }
-    const response = json(200, { query: input.q, results }, publicCache, { 'X-Search-Cache': 'MISS' });
+    const body = outcome.suggestion ? { query: input.q, suggestion: outcome.suggestion, results: outcome.results } : { query: input.q, results: outcome.results };
+    const response = json(200, body, publicCache, { 'X-Search-Cache': 'MISS' });
     if (cache) {
       const write = cache.put(key, response.clone()).catch((e: unknown) => {
         console.error('[site-search] cache write failed:', e);

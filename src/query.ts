@@ -1,5 +1,6 @@
 import { SearchInputError } from './errors.js';
 import { DEFAULTS, type ResolvedConfig } from './options.js';
+import { segmentUnspaced } from './segment.js';
 
 /** Queries shorter than this (after trimming) return no results rather than an error. */
 export const MIN_QUERY_LENGTH = 2;
@@ -15,13 +16,39 @@ export const DEFAULT_LIMIT = 10;
  * @returns `''` when the input holds no term.
  */
 export function toFtsQuery(query: string, maxTerms: number = DEFAULTS.maxTerms): string {
-  const terms = query
+  const terms = splitTerms(query, maxTerms);
+  if (terms.length === 0) return '';
+  return `${terms.map((t) => `"${t}"`).join(' ')}*`;
+}
+
+/** Rules 1–2: quotes and backticks become spaces, split on whitespace, at most `maxTerms`. */
+function splitTerms(query: string, maxTerms: number): string[] {
+  return query
     .replace(/["'`]/g, ' ')
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, maxTerms);
-  if (terms.length === 0) return '';
-  return `${terms.map((t) => `"${t}"`).join(' ')}*`;
+}
+
+/**
+ * The terms the engine searches for: SPEC rules 1–2 after splitting unspaced scripts (Chinese, Japanese, Thai…)
+ * into words, exactly as the indexer split them.
+ */
+export function searchTerms(query: string, maxTerms: number = DEFAULTS.maxTerms): string[] {
+  return splitTerms(segmentUnspaced(query, ' '), maxTerms);
+}
+
+const quote = (term: string) => `"${term}"`;
+
+/** Every term, the last one by prefix: exactly the SPEC.md expression ({@link toFtsQuery}) over these terms. */
+export function allTermsMatch(terms: string[]): string {
+  return `${terms.map(quote).join(' ')}*`;
+}
+
+/** Any of the terms (the last also by prefix): documents that have more of them, and rarer ones, rank first. */
+export function anyTermMatch(terms: string[], extra: string[] = []): string {
+  const last = terms[terms.length - 1]!;
+  return [...terms.map(quote), `${quote(last)}*`, ...extra.map(quote)].join(' OR ');
 }
 
 /** A search request after validation: what the database is asked and what the cache is keyed by. */

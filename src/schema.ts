@@ -7,12 +7,18 @@ export const TABLE = 'search_index';
  * Bump when the table definition changes (tokenizer, columns): `ensureSchema` then rebuilds the table, and the
  * next index push fills it again.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
+
+/** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
+export const VOCAB_TABLE = 'search_vocab';
 
 const CREATE_TABLE = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
   title, description, content, tags,
   url UNINDEXED, site UNINDEXED, type UNINDEXED, date UNINDEXED, emoji UNINDEXED,
   tokenize = 'porter unicode61 remove_diacritics 2')`;
+
+const CREATE_VOCAB = `CREATE VIRTUAL TABLE IF NOT EXISTS ${VOCAB_TABLE} USING fts5(
+  term, site UNINDEXED, type UNINDEXED, tokenize = 'trigram case_sensitive 0 remove_diacritics 1')`;
 
 const CREATE_META = 'CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)';
 
@@ -25,6 +31,7 @@ export function schemaStatements(): string[] {
   return [
     CREATE_META,
     CREATE_TABLE,
+    CREATE_VOCAB,
     `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO NOTHING`,
   ];
 }
@@ -43,8 +50,12 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
   const stored = results[0]?.value;
   // A table without a recorded version was made by astro-d1-search with this same definition: keep its rows.
   const rebuild = stored !== undefined && stored !== String(SCHEMA_VERSION);
-  if (rebuild) await db.prepare(`DROP TABLE IF EXISTS ${TABLE}`).run();
+  if (rebuild) {
+    await db.prepare(`DROP TABLE IF EXISTS ${TABLE}`).run();
+    await db.prepare(`DROP TABLE IF EXISTS ${VOCAB_TABLE}`).run();
+  }
   await db.prepare(CREATE_TABLE).run();
+  await db.prepare(CREATE_VOCAB).run();
   await db.prepare(RECORD_VERSION).run();
   return rebuild;
 }

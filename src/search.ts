@@ -1,9 +1,20 @@
 import { resolveConfig } from './config.js';
 import type { SearchDatabase, SqlValue } from './db/types.js';
 import type { ResolvedConfig, SearchOptions } from './options.js';
-import { codePointLength, MIN_QUERY_LENGTH, normalizeSearchInput, toFtsQuery, type RawSearchInput, type SearchInput } from './query.js';
+import {
+  allTermsMatch,
+  anyTermMatch,
+  codePointLength,
+  MIN_QUERY_LENGTH,
+  normalizeSearchInput,
+  searchTerms,
+  type RawSearchInput,
+  type SearchInput,
+} from './query.js';
 import { TABLE } from './schema.js';
+import { removeWordBreaks } from './segment.js';
 import { escapeSnippet, MARK_CLOSE_CODE, MARK_OPEN_CODE } from './snippet.js';
+import { findCorrections } from './typos.js';
 
 /** One search hit, as the endpoint returns it (SPEC.md "Search result"). */
 export interface SearchResult {
@@ -20,6 +31,20 @@ export interface SearchResult {
   snippet: string;
   /** bm25 × recency multiplier; lower is better. */
   score: number;
+  /**
+   * Which step found the document: `all` (every term, as SPEC.md specifies), `any` (some of the terms) or `typo`
+   * (a word corrected within 1–2 edits). Looser steps only run when stricter ones find fewer than `limit` results.
+   */
+  match: MatchStep;
+}
+
+/** The search steps, strictest first. */
+export type MatchStep = 'all' | 'any' | 'typo';
+
+/** A search's results, and the corrected query when typo tolerance found them ("showing results for …"). */
+export interface SearchOutcome {
+  results: SearchResult[];
+  suggestion?: string;
 }
 
 /** Arguments of {@link searchIndex}: the endpoint's query parameters plus the database and origin. */
@@ -40,7 +65,7 @@ export interface SearchArgs extends RawSearchInput {
 export async function searchIndex(config: SearchOptions | ResolvedConfig, args: SearchArgs): Promise<SearchResult[]> {
   const resolved = resolveConfig(config);
   const input = normalizeSearchInput(resolved, args);
-  return runSearch(resolved, args.db, input, args.origin, args.now);
+  return (await runSearch(resolved, args.db, input, args.origin, args.now)).results;
 }
 
 interface RankedRow {
@@ -61,22 +86,55 @@ interface DetailRow {
   snippet: string | null;
 }
 
-/** Runs a validated search. Queries under the minimum length return no results without touching the database. */
+/**
+ * Runs a validated search, widening step by step so a query is never a dead end: every term (SPEC.md), then any of
+ * them, then with misspelled words corrected. Every step is built only from quoted literal terms and bound
+ * parameters. Results of a stricter step come first; the decision to widen depends only on the query and `limit`, so
+ * paging is stable. Queries under the minimum length return nothing without touching the database.
+ */
 export async function runSearch(
   config: ResolvedConfig,
   db: SearchDatabase,
   input: SearchInput,
   origin?: string,
   now: Date = new Date(),
-): Promise<SearchResult[]> {
-  if (codePointLength(input.q) < MIN_QUERY_LENGTH) return [];
-  const match = toFtsQuery(input.q, config.maxTerms);
-  if (!match) return [];
+): Promise<SearchOutcome> {
+  if (codePointLength(input.q) < MIN_QUERY_LENGTH) return { results: [] };
+  const terms = searchTerms(input.q, config.maxTerms);
+  if (terms.length === 0) return { results: [] };
 
   const filters = scopeFilters(config, input);
-  const page = await rankTopResults(config, db, match, filters, input, dayNumber(now));
-  if (page.length === 0) return [];
+  const k = input.offset + input.limit;
+  const today = dayNumber(now);
+  const ranked: Ranked[] = [];
+  const seen = new Set<number>();
+  let widest = allTermsMatch(terms);
+  // Each step's matches include the previous steps', so its top k always holds enough new rows.
+  const step = async (match: string, name: MatchStep) => {
+    widest = match;
+    const top = await rankTopResults(config, db, match, filters, k, today);
+    const fresh = top.filter((r) => !seen.has(r.id)).slice(0, k - ranked.length);
+    for (const r of placeAfter(fresh, ranked)) {
+      seen.add(r.id);
+      ranked.push({ ...r, match: name });
+    }
+  };
 
+  await step(widest, 'all');
+  let suggestion: string | undefined;
+  if (ranked.length < input.limit) {
+    await step(anyTermMatch(terms), 'any');
+    if (ranked.length < input.limit) {
+      const corrections = await findCorrections(db, terms, { site: config.site, type: input.type });
+      if (corrections.size > 0) {
+        await step(anyTermMatch(terms, [...corrections.values()].flat()), 'typo');
+        if (ranked.some((r) => r.match === 'typo')) suggestion = terms.map((t) => corrections.get(t)?.[0] ?? t).join(' ');
+      }
+    }
+  }
+
+  const page = ranked.slice(input.offset, k);
+  if (page.length === 0) return { results: [], suggestion };
   const placeholders = page.map(() => '?').join(', ');
   const { results } = await db
     .prepare(
@@ -84,27 +142,50 @@ export async function runSearch(
         snippet(${TABLE}, 2, char(${MARK_OPEN_CODE}), char(${MARK_CLOSE_CODE}), '…', ${config.snippetTokens}) AS snippet
       FROM ${TABLE} WHERE ${TABLE} MATCH ? AND rowid IN (${placeholders})`,
     )
-    .bind(match, ...page.map((r) => r.id))
+    .bind(widest, ...page.map((r) => r.id))
     .all<DetailRow>();
   const byId = new Map(results.map((row) => [Number(row.id), row]));
 
-  return page.flatMap(({ id, score }) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const snippet = row.snippet ? escapeSnippet(row.snippet) : escapeSnippet(row.description ?? '');
-    return [
-      {
-        title: row.title ?? '',
-        url: absoluteUrl(row.url ?? '', origin),
-        type: row.type ?? '',
-        date: row.date ?? '',
-        tags: row.tags ?? '',
-        emoji: row.emoji ?? '',
-        snippet,
-        score,
-      },
-    ];
-  });
+  return {
+    suggestion,
+    results: page.flatMap(({ id, score, match }) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const snippet = escapeSnippet(removeWordBreaks(row.snippet || row.description || ''));
+      return [
+        {
+          title: removeWordBreaks(row.title ?? ''),
+          url: absoluteUrl(row.url ?? '', origin),
+          type: row.type ?? '',
+          date: row.date ?? '',
+          tags: removeWordBreaks(row.tags ?? ''),
+          emoji: row.emoji ?? '',
+          snippet,
+          score,
+          match,
+        },
+      ];
+    }),
+  };
+}
+
+interface Ranked {
+  id: number;
+  score: number;
+  match: MatchStep;
+}
+
+/**
+ * A looser step's scores come from another match expression and do not compare with a stricter step's, yet results
+ * must stay in ascending score order. Scale them (order kept) so the best lands just behind the stricter steps'
+ * worst. Documents found by the SPEC.md query itself keep their SPEC.md score exactly.
+ */
+function placeAfter(fresh: { id: number; score: number }[], before: Ranked[]): { id: number; score: number }[] {
+  const best = fresh[0]?.score;
+  const worstBefore = before[before.length - 1]?.score;
+  if (best === undefined || worstBefore === undefined || best >= worstBefore) return fresh;
+  const factor = (worstBefore / best) * (1 - 1e-9);
+  return fresh.map((r) => ({ ...r, score: r.score * factor }));
 }
 
 interface Filters {
@@ -137,12 +218,11 @@ async function rankTopResults(
   db: SearchDatabase,
   match: string,
   filters: Filters,
-  input: SearchInput,
+  k: number,
   today: number,
 ): Promise<{ id: number; score: number }[]> {
   const { title, description, content, tags } = config.weights;
   const { boost, windowDays } = config.recency;
-  const k = input.offset + input.limit;
   const statement = db.prepare(
     `SELECT rowid AS id, bm25(${TABLE}, ${title}, ${description}, ${content}, ${tags}) AS bm, date
     FROM ${TABLE} WHERE ${TABLE} MATCH ?${filters.sql} ORDER BY bm LIMIT ?`,
@@ -160,7 +240,7 @@ async function rankTopResults(
     const exhausted = results.length < n;
     const kth = scored[k - 1]?.score;
     const bestUnseen = Number(results[results.length - 1]?.bm ?? 0) * (1 + boost);
-    if (exhausted || (kth !== undefined && kth <= bestUnseen)) return scored.slice(input.offset, k);
+    if (exhausted || (kth !== undefined && kth <= bestUnseen)) return scored.slice(0, k);
     n *= 4;
   }
 }

@@ -14,9 +14,12 @@ const SENTINELS = new RegExp(`[${MARK_OPEN}${MARK_CLOSE}]`, 'g');
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** HTML-escapes text; the snippet sentinels become `<mark>` pairs. */
+/**
+ * HTML-escapes text; the snippet sentinels become `<mark>` pairs. Highlights that touch (the words of a segmented
+ * Chinese phrase) become one.
+ */
 export function escapeSnippet(raw: string): string {
-  const escaped = raw.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  const escaped = raw.replaceAll(MARK_CLOSE + MARK_OPEN, '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
   let open = false;
   // Pair sentinels strictly so a stray one in stored text cannot leave a <mark> unclosed.
   const marked = escaped.replace(SENTINELS, (c) => {

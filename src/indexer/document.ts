@@ -2,6 +2,7 @@ import { basename, dirname } from 'node:path';
 import matter from 'gray-matter';
 import { parse as parseToml } from 'smol-toml';
 import type { ResolvedConfig } from '../options.js';
+import { segmentUnspaced } from '../segment.js';
 import { stripSentinels } from '../snippet.js';
 import type { SourceFile } from './collect.js';
 import { toIsoDay } from './dates.js';
@@ -55,7 +56,9 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
   if (data.search === false) return { status: 'skipped', reason: 'search-false', warnings };
 
   const text = clean(markdownToText(body, { onWarning: (w) => warn(w.message, w.line + bodyLine) }));
-  const { content, truncated } = cutOnWord(text, config.maxContentLength);
+  const { content: cut, truncated } = cutOnWord(text, config.maxContentLength);
+  // Words in Chinese, Japanese, Thai… get invisible breaks between them, so each is findable (see segment.ts).
+  const content = segmentUnspaced(cut);
   const slug = typeof data.slug === 'string' && data.slug.trim() ? data.slug.trim().replace(/^\/+|\/+$/g, '') : pathToSlug(file.relativePath);
 
   return {
@@ -63,10 +66,10 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
     truncated,
     warnings,
     document: {
-      title: clean(stringField(data.title) ?? firstHeading(body) ?? titleFromPath(file.relativePath)),
-      description: clean(DESCRIPTION_KEYS.map((k) => stringField(data[k])).find(Boolean) ?? ''),
+      title: segmentUnspaced(clean(stringField(data.title) ?? firstHeading(body) ?? titleFromPath(file.relativePath))),
+      description: segmentUnspaced(clean(DESCRIPTION_KEYS.map((k) => stringField(data[k])).find(Boolean) ?? '')),
       content,
-      tags: clean(tagsField(data.tags)),
+      tags: segmentUnspaced(clean(tagsField(data.tags))),
       url: slugToUrl(file.source.url, slug),
       site: config.site,
       type: file.source.type,

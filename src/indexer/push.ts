@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { openSqlite, type SqliteDriver } from '../db/sqlite.js';
+import type { SearchDatabase } from '../db/types.js';
 import { resolveConfig } from '../config.js';
 import type { ResolvedConfig, SearchOptions } from '../options.js';
-import { ensureSchema, TABLE } from '../schema.js';
+import { ensureSchema, TABLE, VOCAB_TABLE } from '../schema.js';
+import { vocabularyOf } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
 import { deleteStatement, pushStatements, toSqlFile } from './sql.js';
 import { executeD1File } from './wrangler.js';
@@ -61,24 +63,35 @@ export async function pushIndex(
   return { documents: documents.length, destination: `d1:${config.database} (${target.remote ? 'remote' : 'local'})` };
 }
 
+/**
+ * Replaces this site's rows (documents and typo vocabulary) through any {@link SearchDatabase}: the schema, the
+ * site-scoped deletes, the inserts. Atomic only inside a transaction, which the SQLite push provides.
+ */
+export async function writeIndex(db: SearchDatabase, options: SearchOptions | ResolvedConfig, documents: IndexDocument[]): Promise<void> {
+  const config = resolveConfig(options);
+  await ensureSchema(db);
+  await db.prepare(deleteStatement(config.site)).run();
+  const insert = db.prepare(
+    `INSERT INTO ${TABLE} (title, description, content, tags, url, site, type, date, emoji) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const d of documents) {
+    await insert.bind(d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji).run();
+  }
+  await db.prepare(deleteStatement(config.site, VOCAB_TABLE)).run();
+  const word = db.prepare(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES (?, ?, ?)`);
+  for (const { term, type } of vocabularyOf(documents)) await word.bind(term, config.site, type).run();
+}
+
 async function pushToSqlite(config: ResolvedConfig, path: string, documents: IndexDocument[], driver?: SqliteDriver): Promise<void> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = openSqlite(path, { driver });
   try {
-    await db.transaction(async () => {
-      await ensureSchema(db);
-      await db.prepare(deleteStatement(config.site)).run();
-      const insert = db.prepare(
-        `INSERT INTO ${TABLE} (title, description, content, tags, url, site, type, date, emoji) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      for (const d of documents) {
-        await insert.bind(d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji).run();
-      }
-    });
+    await db.transaction(() => writeIndex(db, config, documents));
     // Merging the FTS5 b-trees after a bulk load makes queries faster. The rows are committed by now, so a failure
     // here (a full disk, say) must not report the push as failed.
     try {
       db.exec(`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`);
+    db.exec(`INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`);
     } catch (e) {
       console.warn(`[site-search] FTS5 optimize skipped: ${(e as Error).message}`);
     }

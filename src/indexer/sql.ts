@@ -1,12 +1,12 @@
 import type { ResolvedConfig } from '../options.js';
-import { schemaStatements, TABLE } from '../schema.js';
+import { schemaStatements, TABLE, VOCAB_TABLE } from '../schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
+import { vocabularyOf } from './vocabulary.js';
 
 /** D1 rejects a statement over 100,000 bytes; stay under it with room for the statement's own text. */
 export const D1_MAX_STATEMENT_BYTES = 100_000;
 
 const COLUMNS = ['title', 'description', 'content', 'tags', 'url', 'site', 'type', 'date', 'emoji'] as const;
-const INSERT = `INSERT INTO ${TABLE} (${COLUMNS.join(', ')}) VALUES\n`;
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text).length;
 
@@ -18,37 +18,52 @@ export function sqlLiteral(text: string): string {
   return `'${clean(text).replace(/'/g, "''")}'`;
 }
 
-/** The statement that removes what a push replaces: this site's rows, or every row when `site` is empty. */
-export function deleteStatement(site: string): string {
-  return site ? `DELETE FROM ${TABLE} WHERE site = ${sqlLiteral(site)}` : `DELETE FROM ${TABLE}`;
+/** The statement that removes what a push replaces in `table`: this site's rows, or every row when `site` is empty. */
+export function deleteStatement(site: string, table: string = TABLE): string {
+  return site ? `DELETE FROM ${table} WHERE site = ${sqlLiteral(site)}` : `DELETE FROM ${table}`;
 }
 
 /**
- * The SQL that replaces this site's rows in D1: schema, site-scoped delete, multi-row INSERTs each under
- * `maxStatementBytes`, then FTS5 optimize. A row too large for one statement on its own has its body shortened.
+ * The SQL that replaces this site's rows in D1: schema, site-scoped deletes, multi-row INSERTs each under
+ * `maxStatementBytes` (documents, then the typo vocabulary), then FTS5 optimize. A row too large for one statement on
+ * its own has its body shortened.
  */
 export function pushStatements(
   config: ResolvedConfig,
   documents: IndexDocument[],
   { maxStatementBytes = D1_MAX_STATEMENT_BYTES - 1_000 }: { maxStatementBytes?: number } = {},
 ): string[] {
-  const statements = [...schemaStatements(), deleteStatement(config.site)];
-  let rows: string[] = [];
-  let size = bytes(INSERT);
-  const flush = () => {
-    if (rows.length) statements.push(INSERT + rows.join(',\n'));
-    rows = [];
-    size = bytes(INSERT);
-  };
-  for (const document of documents) {
-    const row = fitRow(document, maxStatementBytes - bytes(INSERT));
+  const documentRows = documents.map((d) => (budget: number) => fitRow(d, budget));
+  const wordRows = vocabularyOf(documents).map(({ term, type }) => () => `(${sqlLiteral(term)}, ${sqlLiteral(config.site)}, ${sqlLiteral(type)})`);
+  return [
+    ...schemaStatements(),
+    deleteStatement(config.site),
+    deleteStatement(config.site, VOCAB_TABLE),
+    ...inserts(`INSERT INTO ${TABLE} (${COLUMNS.join(', ')}) VALUES\n`, documentRows, maxStatementBytes),
+    ...inserts(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES\n`, wordRows, maxStatementBytes),
+    `INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`,
+    `INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`,
+  ];
+}
+
+/** Multi-row INSERTs of `head` + rows, each statement under `maxBytes`. A row gets the byte budget it may use. */
+function inserts(head: string, rows: ((budget: number) => string)[], maxBytes: number): string[] {
+  const statements: string[] = [];
+  const budget = maxBytes - bytes(head);
+  let batch: string[] = [];
+  let size = 0;
+  for (const make of rows) {
+    const row = make(budget);
     const rowBytes = bytes(row) + 2;
-    if (size + rowBytes > maxStatementBytes) flush();
-    rows.push(row);
+    if (batch.length > 0 && size + rowBytes > budget) {
+      statements.push(head + batch.join(',\n'));
+      batch = [];
+      size = 0;
+    }
+    batch.push(row);
     size += rowBytes;
   }
-  flush();
-  statements.push(`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`);
+  if (batch.length > 0) statements.push(head + batch.join(',\n'));
   return statements;
 }
 

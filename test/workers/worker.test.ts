@@ -4,6 +4,7 @@
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchDatabase } from '../../src/index.js';
+import { segmentUnspaced } from '../../src/segment.js';
 import { seed, siteDocs } from '../helpers/documents.js';
 import { bundleTestWorker } from '../helpers/worker-bundle.js';
 
@@ -77,6 +78,14 @@ describe('createWorker in workerd with D1 and caches.default', () => {
     for (const path of ['/', '/api/search/extra', '/api/searchx', '/other']) {
       expect((await mf.dispatchFetch(`${ORIGIN}${path}?q=deploy`)).status).toBe(404);
     }
+  });
+
+  it('segments a Chinese query inside workerd the way the indexer segmented the text', async () => {
+    await seed(db, [{ title: '路由', content: segmentUnspaced('在 Astro 中，文件决定了路由。'), url: '/zh/routing/' }]);
+    // Unsegmented, this phrase would be one token that matches nothing.
+    const res = await mf.dispatchFetch(`${ORIGIN}/api/search?q=${encodeURIComponent('文件决定了路由')}`);
+    const body = (await res.json()) as { results: { title: string; match: string }[] };
+    expect(body.results).toEqual([expect.objectContaining({ title: '路由', match: 'all' })]);
   });
 
   it('answers 400 with the SPEC message for bad parameters', async () => {

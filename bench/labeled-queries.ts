@@ -1,0 +1,54 @@
+/** The labeled astro-docs queries and how a ranked list is scored against them (shared by the benchmark and tests). */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SearchOptions } from '../src/index.js';
+import { pathToSlug } from '../src/indexer/index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const CORPUS = join(here, '../../shared/corpora/astro-docs');
+const QUERIES = join(here, '../../shared/corpora/astro-docs-queries.tsv');
+
+export interface LabeledQuery {
+  lang: string;
+  kind: string;
+  query: string;
+  /** URL paths that count as a hit: the target page and any also-ok page. */
+  targets: Set<string>;
+}
+
+export function loadQueries(): LabeledQuery[] {
+  const [, ...rows] = readFileSync(QUERIES, 'utf8').trim().split('\n');
+  return rows.map((row) => {
+    const [lang, kind, query, target, alsoOk = ''] = row.split('\t');
+    const pages = [target!, ...alsoOk.split(',').filter(Boolean)];
+    return { lang: lang!, kind: kind!, query: query!, targets: new Set(pages.map((p) => `/${pathToSlug(p)}`)) };
+  });
+}
+
+/**
+ * One source per language, typed by language: how a multilingual docs site configures its search, so each query
+ * searches its reader's language (every engine gets the same filter).
+ */
+export function corpusOptions(): SearchOptions {
+  const langs = readdirSync(CORPUS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  return { database: 'bench', sources: langs.map((lang) => ({ dir: join(CORPUS, lang), type: lang, url: `/${lang}/:slug` })) };
+}
+
+export interface Score {
+  rr: number;
+  at1: number;
+  at10: number;
+  empty: number;
+}
+
+/** Reciprocal rank, hit@1, hit@10 and emptiness of one ranked list of URLs. */
+export function score(urls: string[], targets: Set<string>): Score {
+  const rank = urls.slice(0, 10).findIndex((u) => targets.has(new URL(u, 'http://x').pathname.replace(/\/$/, '') || '/'));
+  return { rr: rank === -1 ? 0 : 1 / (rank + 1), at1: rank === 0 ? 1 : 0, at10: rank === -1 ? 0 : 1, empty: urls.length === 0 ? 1 : 0 };
+}
+
+export function summarize(scores: Score[]) {
+  const mean = (k: keyof Score) => scores.reduce((s, x) => s + x[k], 0) / Math.max(1, scores.length);
+  return { n: scores.length, mrr10: mean('rr'), success1: mean('at1'), success10: mean('at10'), zeroResults: mean('empty') };
+}

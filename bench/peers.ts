@@ -1,0 +1,122 @@
+/**
+ * The peers site-search is compared with, each configured the way its documentation suggests for a docs site, on the
+ * same records. Configurations are written out here so anyone can check they are fair.
+ */
+import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
+import * as pagefind from 'pagefind';
+import MiniSearch from 'minisearch';
+import type { IndexDocument } from '../src/indexer/index.js';
+
+/** A search engine under benchmark. */
+export interface Engine {
+  name: string;
+  index(documents: IndexDocument[]): Promise<void>;
+  /** URLs of the top 10 results. */
+  search(query: string, lang: string): Promise<string[]>;
+  close?(): void | Promise<void>;
+}
+
+/** MiniSearch: prefix + fuzzy (0.2), title boosted, as its README suggests for search-as-you-type. */
+function minisearch(): Engine {
+  const engine = new MiniSearch<IndexDocument & { id: number }>({
+    fields: ['title', 'description', 'tags', 'content'],
+    storeFields: ['url', 'type'],
+    searchOptions: { boost: { title: 3, description: 2, tags: 2 }, prefix: true, fuzzy: 0.2 },
+  });
+  return {
+    name: 'MiniSearch',
+    async index(documents) {
+      engine.addAll(documents.map((d, id) => ({ ...d, id })));
+    },
+    async search(query, lang) {
+      return engine
+        .search(query, { filter: (r) => r.type === lang })
+        .slice(0, 10)
+        .map((r) => r.url as string);
+    },
+  };
+}
+
+/** Orama: full-text search over the same fields, typo tolerance 1, title boosted. */
+function orama(): Engine {
+  const db = create({
+    schema: { title: 'string', description: 'string', tags: 'string', content: 'string', url: 'string', type: 'enum' } as const,
+  });
+  return {
+    name: 'Orama',
+    async index(documents) {
+      await insertMultiple(db, documents.map(({ title, description, tags, content, url, type }) => ({ title, description, tags, content, url, type })));
+    },
+    async search(query, lang) {
+      const result = await oramaSearch(db, {
+        term: query,
+        where: { type: { eq: lang } },
+        properties: ['title', 'description', 'tags', 'content'],
+        boost: { title: 3, description: 2, tags: 2 },
+        tolerance: 1,
+        limit: 10,
+      });
+      return result.hits.map((h) => h.document.url as string);
+    },
+  };
+}
+
+/**
+ * Pagefind: its Node API builds the index from HTML pages (title as <h1>, so its heading weights apply as on a real
+ * site), one bundle per language as a multilingual site serves them; its own generated `pagefind.js` searches, in Node,
+ * with a `fetch` that reads the bundle's files.
+ */
+function pagefindEngine(): Engine {
+  const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'pagefind');
+  const bundles = new Map<string, { search(q: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }> }>();
+  return {
+    name: 'Pagefind',
+    async index(documents) {
+      rmSync(out, { recursive: true, force: true });
+      const byLang = Map.groupBy(documents, (d) => d.type);
+      for (const [lang, docs] of byLang) {
+        const { index } = await pagefind.createIndex({});
+        for (const d of docs) {
+          const html = `<html lang="${lang}"><head><title>${escape(d.title)}</title></head><body><main><h1>${escape(d.title)}</h1><p>${escape(d.description)}</p><p>${escape(d.tags)}</p><p>${escape(d.content)}</p></main></body></html>`;
+          await index!.addHTMLFile({ url: d.url, content: html });
+        }
+        await index!.writeFiles({ outputPath: join(out, lang) });
+      }
+      await pagefind.close();
+      installFileFetch();
+      for (const lang of byLang.keys()) {
+        const bundle = await import(pathToFileURL(join(out, lang, 'pagefind.js')).href);
+        await bundle.options({ basePath: pathToFileURL(join(out, lang)).href + '/', baseUrl: '/' });
+        bundles.set(lang, bundle);
+      }
+    },
+    async search(query, lang) {
+      const { results } = await bundles.get(lang)!.search(query);
+      return Promise.all(results.slice(0, 10).map(async (r) => (await r.data()).url));
+    },
+  };
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+}
+
+/** Lets Pagefind's browser bundle load its files from disk in Node. */
+function installFileFetch(): void {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (!url.startsWith('file:')) return realFetch(input, init);
+    try {
+      return new Response(await readFile(fileURLToPath(url.split('?')[0]!)));
+    } catch {
+      return new Response('not found', { status: 404 });
+    }
+  };
+}
+
+export const PEERS: Engine[] = [minisearch(), orama(), pagefindEngine()];

@@ -1,0 +1,93 @@
+/**
+ * Relevance benchmark: the labeled astro-docs queries through site-search and its peers, in one run, on the same
+ * records. `npm run bench:relevance` (figures in docs/benchmarks.md).
+ *
+ * Every engine gets the same documents (title, description, tags, extracted body text, URL) and answers the top 10.
+ * A hit is the query's `target` page or any of its `also_ok` pages.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openSqlite, type SqliteDatabase } from '../adapters/node.js';
+import { resolveConfig, searchIndex, type ResolvedConfig } from '../src/index.js';
+import { removeWordBreaks } from '../src/segment.js';
+import { buildIndex, pushIndex, type IndexDocument } from '../src/indexer/index.js';
+import { corpusOptions, loadQueries, score, summarize, type LabeledQuery, type Score } from './labeled-queries.js';
+import { PEERS, type Engine } from './peers.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const queries = loadQueries();
+  const config = resolveConfig(corpusOptions());
+  const built = await buildIndex(config);
+  const documents: IndexDocument[] = built.documents;
+  console.log(`${documents.length} documents, ${queries.length} labeled queries\n`);
+
+  mkdirSync(join(here, 'results'), { recursive: true });
+  const engines: Engine[] = [siteSearchEngine(config), ...PEERS];
+  const report: Record<string, unknown> = {};
+  for (const engine of engines) {
+    const started = performance.now();
+    // Peers get the text without site-search's own word breaks (an indexing technique of ours, not content).
+    await engine.index(engine.name === 'site-search' ? documents : documents.map(plainText));
+    const indexMs = performance.now() - started;
+    const rows: { q: LabeledQuery; s: Score; urls: string[] }[] = [];
+    for (const q of queries) {
+      const urls = await engine.search(q.query, q.lang);
+      rows.push({ q, s: score(urls, q.targets), urls });
+    }
+    const by = (key: 'lang' | 'kind') =>
+      Object.fromEntries([...new Set(rows.map((r) => r.q[key]))].map((v) => [v, summarize(rows.filter((r) => r.q[key] === v).map((r) => r.s))]));
+    report[engine.name] = {
+      overall: summarize(rows.map((r) => r.s)),
+      byLang: by('lang'),
+      byKind: by('kind'),
+      indexMs: Math.round(indexMs),
+      misses: rows.filter((r) => r.s.at10 === 0).map((r) => `${r.q.lang}/${r.q.kind}: ${r.q.query}`),
+    };
+    await engine.close?.();
+  }
+  print(report);
+  writeFileSync(join(here, 'results', 'relevance.json'), JSON.stringify(report, null, 2));
+  console.log(`\nDetails (misses per engine): bench/results/relevance.json`);
+}
+
+function siteSearchEngine(config: ResolvedConfig): Engine {
+  let db: SqliteDatabase | undefined;
+  return {
+    name: 'site-search',
+    async index(documents) {
+      const path = join(here, 'results', 'relevance.db');
+      await pushIndex(config, { kind: 'sqlite', path }, documents);
+      db = openSqlite(path);
+    },
+    async search(query, lang) {
+      return (await searchIndex(config, { db: db!, q: query, type: lang, limit: 10 })).map((r) => r.url);
+    },
+    close: () => db?.close(),
+  };
+}
+
+function plainText(d: IndexDocument): IndexDocument {
+  return { ...d, title: removeWordBreaks(d.title), description: removeWordBreaks(d.description), tags: removeWordBreaks(d.tags), content: removeWordBreaks(d.content) };
+}
+
+function print(report: Record<string, unknown>) {
+  const names = Object.keys(report);
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const line = (label: string, get: (r: any) => any) =>
+    console.log(`${label.padEnd(22)}${names.map((n) => String(get(report[n])).padStart(14)).join('')}`);
+  console.log(`${''.padEnd(22)}${names.map((n) => n.padStart(14)).join('')}`);
+  line('MRR@10', (r) => r.overall.mrr10.toFixed(3));
+  line('success@1', (r) => pct(r.overall.success1));
+  line('success@10', (r) => pct(r.overall.success10));
+  line('zero results', (r) => pct(r.overall.zeroResults));
+  line('index time (ms)', (r) => r.indexMs);
+  for (const key of ['byKind', 'byLang'] as const) {
+    const groups = Object.keys((report[names[0]!] as any)[key]);
+    for (const g of groups) line(`MRR@10 ${g}`, (r) => r[key][g].mrr10.toFixed(3));
+  }
+}
+
+await main();

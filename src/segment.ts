@@ -1,0 +1,40 @@
+/**
+ * Word segmentation for scripts written without spaces (Chinese, Japanese, Thai, Lao, Khmer, Myanmar). FTS5's
+ * unicode61 tokenizer would make a whole sentence of them one token, so a word inside it could never be found.
+ * Both the indexer and the query split such runs into words with `Intl.Segmenter` (Node and workerd both have it);
+ * the same segmenter on both sides gives the same words.
+ */
+
+/** Separates words in stored text: unicode61 treats it as a separator, and it is invisible when displayed. */
+export const WORD_BREAK = '\u200B';
+
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30FC]+/gu;
+
+let segmenter: Intl.Segmenter | null | undefined;
+function wordSegmenter(): Intl.Segmenter | null {
+  if (segmenter === undefined) {
+    segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'word' }) : null;
+  }
+  return segmenter;
+}
+
+/**
+ * Splits every run of unspaced script into words separated by `separator`, also at the run's edges (unicode61 would
+ * otherwise glue "到Vercel" into one token); other text is left as it is.
+ */
+export function segmentUnspaced(text: string, separator: string = WORD_BREAK): string {
+  const words = wordSegmenter();
+  if (!words) return text;
+  return text.replace(UNSPACED, (run, offset: number, whole: string) => {
+    const parts: string[] = [];
+    for (const { segment } of words.segment(run)) parts.push(segment);
+    const before = offset > 0 && /[\p{L}\p{N}]/u.test(whole[offset - 1]!) ? separator : '';
+    const after = /[\p{L}\p{N}]/u.test(whole[offset + run.length] ?? '') ? separator : '';
+    return before + parts.join(separator) + after;
+  });
+}
+
+/** Removes the word breaks the indexer inserted, for display. */
+export function removeWordBreaks(text: string): string {
+  return text.includes(WORD_BREAK) ? text.replaceAll(WORD_BREAK, '') : text;
+}

@@ -1,0 +1,106 @@
+/**
+ * Search quality features on every driver (node:sqlite, better-sqlite3, D1 in Miniflare): widening when the literal
+ * query finds too little, typo tolerance through the trigram vocabulary, unspaced scripts. Documents are built by the
+ * real indexer from Markdown files and written through the driver with writeIndex.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig, searchIndex, type SearchDatabase } from '../../src/index.js';
+import { buildIndex, writeIndex } from '../../src/indexer/index.js';
+import { normalizeSearchInput } from '../../src/query.js';
+import { runSearch } from '../../src/search.js';
+import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
+import { makeProject } from '../helpers/project.js';
+
+const project = makeProject({
+  'en/typescript.md': '---\ntitle: TypeScript guide\n---\nConfigure TypeScript with a tsconfig.json file and strict mode.',
+  'en/authentication.md': '---\ntitle: Authentication\n---\nAdd user login with sessions and cookies.',
+  'en/pagination.md': '---\ntitle: Pagination\n---\nPaginate large collections with the paginate() function.',
+  'en/collections.md': '---\ntitle: Content collections\n---\nCollections group Markdown files. Query collections with getCollection().',
+  'en/images.md': '---\ntitle: Images\n---\nOptimize images and serve them in modern formats for faster pages.',
+  'fr/authentification.md': "---\ntitle: Authentification\n---\nL'authentification des utilisateurs avec des sessions.",
+  'zh-cn/routing.md': '---\ntitle: 路由\n---\n在 Astro 中，文件决定了路由。动态路由使用方括号，例如 [slug].astro。',
+  'zh-cn/vercel.md': '---\ntitle: 部署到 Vercel\n---\n使用适配器把网站部署到Vercel平台。',
+});
+const config = resolveConfig({
+  database: 'quality',
+  sources: [
+    { dir: 'en', type: 'en', url: '/en/:slug' },
+    { dir: 'fr', type: 'fr', url: '/fr/:slug' },
+    { dir: 'zh-cn', type: 'zh-cn', url: '/zh-cn/:slug' },
+  ],
+});
+afterAll(() => project.cleanup());
+
+describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
+  let handle: TestDatabase;
+  let db: SearchDatabase;
+  const outcome = (q: string, extra: { type?: string; limit?: number; offset?: number } = {}) =>
+    runSearch(config, db, normalizeSearchInput(config, { q, ...extra }));
+
+  beforeAll(async () => {
+    handle = await open();
+    db = handle.db;
+    const { documents } = await buildIndex(config, { cwd: project.dir });
+    await writeIndex(db, config, documents);
+  }, 60_000);
+  afterAll(() => handle.close());
+
+  it('widens to any of the terms when no document has them all, stricter matches first, scores ascending', async () => {
+    const { results } = await outcome('paginate collections zebra', { type: 'en' });
+    expect(results.map((r) => r.title)).toEqual(expect.arrayContaining(['Pagination', 'Content collections']));
+    expect(results.every((r) => r.match === 'any')).toBe(true);
+    const scores = results.map((r) => r.score);
+    expect(scores).toEqual([...scores].sort((a, b) => a - b));
+
+    const mixed = await outcome('collections markdown', { type: 'en' });
+    expect(mixed.results[0]).toMatchObject({ title: 'Content collections', match: 'all' });
+    expect(mixed.results.slice(1).every((r) => r.match === 'any')).toBe(true);
+    expect(mixed.results.map((r) => r.score)).toEqual([...mixed.results.map((r) => r.score)].sort((a, b) => a - b));
+  });
+
+  it('keeps paging stable across widened results', async () => {
+    const all = (await outcome('collections markdown files pages', { type: 'en', limit: 6 })).results.map((r) => r.url);
+    const page1 = (await outcome('collections markdown files pages', { type: 'en', limit: 3 })).results.map((r) => r.url);
+    const page2 = (await outcome('collections markdown files pages', { type: 'en', limit: 3, offset: 3 })).results.map((r) => r.url);
+    expect(all.length).toBeGreaterThan(3);
+    expect([...page1, ...page2]).toEqual(all);
+  });
+
+  it('does not widen when the literal query finds enough', async () => {
+    const { results } = await outcome('collections', { type: 'en', limit: 1 });
+    expect(results).toHaveLength(1);
+    expect(results[0]!.match).toBe('all');
+  });
+
+  it('corrects misspelled words within the searched type and says so', async () => {
+    const typo = await outcome('typscript', { type: 'en' });
+    expect(typo.suggestion).toBe('typescript');
+    expect(typo.results[0]).toMatchObject({ title: 'TypeScript guide', match: 'typo' });
+    expect(typo.results[0]!.snippet).toContain('<mark>TypeScript</mark>');
+
+    // A French word is a typo in English pages, and an exact word in French ones.
+    const en = await outcome('authentification', { type: 'en' });
+    expect(en.results[0]).toMatchObject({ title: 'Authentication', match: 'typo' });
+    const fr = await outcome('authentification', { type: 'fr' });
+    expect(fr.results[0]).toMatchObject({ title: 'Authentification', match: 'all' });
+    expect(fr.suggestion).toBeUndefined();
+  });
+
+  it('allows 1 edit for words of 4–7 letters and 2 for longer ones', async () => {
+    expect((await outcome('imagez', { type: 'en' })).results[0]?.title).toBe('Images');
+    expect((await outcome('imgaez', { type: 'en' })).results).toEqual([]);
+    expect((await outcome('paginashun', { type: 'en' })).results).toEqual([]);
+    expect((await outcome('paginatoin', { type: 'en' })).results[0]?.title).toBe('Pagination');
+  });
+
+  it('finds Chinese words in the middle of a sentence, and returns text without word breaks', async () => {
+    const routing = await searchIndex(config, { db, q: '路由', type: 'zh-cn' });
+    expect(routing[0]).toMatchObject({ title: '路由', match: 'all' });
+    expect(routing[0]!.snippet).toContain('文件决定了<mark>路由</mark>');
+    expect(routing[0]!.snippet).not.toContain('\u200B');
+    // "动态" is only ever inside the sentence 动态路由使用方括号.
+    expect((await searchIndex(config, { db, q: '动态', type: 'zh-cn' })).map((r) => r.title)).toEqual(['路由']);
+    // Chinese next to Latin letters with no space: 部署到Vercel.
+    expect((await searchIndex(config, { db, q: '如何部署到Vercel', type: 'zh-cn' }))[0]?.title).toBe('部署到 Vercel');
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Relevance on real content: the 1,831 astro-docs pages and the 80 labeled queries, through the engine as users run
+ * it. The floors are the measured figures (docs/benchmarks.md) minus a small margin: a change that makes answers
+ * worse for real questions fails here. Peers are compared in `npm run bench:relevance`, not here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../adapters/node.js';
+import { resolveConfig, searchIndex } from '../../src/index.js';
+import { buildIndex, writeIndex } from '../../src/indexer/index.js';
+import { corpusOptions, loadQueries, score, summarize } from '../../bench/labeled-queries.js';
+
+const config = resolveConfig(corpusOptions());
+const queries = loadQueries();
+const db = openSqlite(':memory:');
+afterAll(() => db.close());
+
+describe('relevance on astro-docs', () => {
+  let rows: { lang: string; kind: string; query: string; urls: string[]; s: ReturnType<typeof score> }[];
+  beforeAll(async () => {
+    const { documents } = await buildIndex(config);
+    await db.transaction(() => writeIndex(db, config, documents));
+    rows = [];
+    for (const q of queries) {
+      const urls = (await searchIndex(config, { db, q: q.query, type: q.lang, limit: 10 })).map((r) => r.url);
+      rows.push({ ...q, urls, s: score(urls, q.targets) });
+    }
+  }, 120_000);
+
+  it('answers every labeled query (each has an answer): zero-result rate 0', () => {
+    expect(rows.filter((r) => r.urls.length === 0).map((r) => r.query)).toEqual([]);
+  });
+
+  it('keeps MRR@10 and success@10 at their measured level', () => {
+    const overall = summarize(rows.map((r) => r.s));
+    expect(overall.mrr10).toBeGreaterThanOrEqual(0.68);
+    expect(overall.success10).toBeGreaterThanOrEqual(0.87);
+  });
+
+  it('helps each kind of query: natural questions, misspellings, Chinese and Japanese', () => {
+    const by = (pick: (r: (typeof rows)[number]) => boolean) => summarize(rows.filter(pick).map((r) => r.s));
+    expect(by((r) => r.kind === 'natural').success10).toBeGreaterThanOrEqual(0.85);
+    expect(by((r) => r.kind === 'hard').success10).toBeGreaterThanOrEqual(0.8);
+    expect(by((r) => r.lang === 'zh-cn').success10).toBeGreaterThanOrEqual(0.85);
+    expect(by((r) => r.lang === 'ja').success10).toBe(1);
+  });
+});
