@@ -15,6 +15,11 @@ export interface HandlerRuntime {
   db?: SearchDatabase | (() => SearchDatabase);
   /** Response cache. Default: `caches.default` on Workers, else an in-memory LRU. `false` turns caching off. */
   cache?: SearchCache | false;
+  /**
+   * The public origin result URLs are resolved against (`https://docs.example.com`). Default: the request's origin,
+   * which is right on Workers and most adapters, but not behind every proxy (Next.js reports `localhost`).
+   */
+  origin?: string;
 }
 
 /** The subset of an ExecutionContext the handler uses. */
@@ -55,6 +60,7 @@ export function createSearchHandler(
   const error = (status: number, message: string, extra?: Record<string, string>) =>
     json(status, { error: message }, 'no-store', extra);
   const publicCache = `public, max-age=${config.cacheMaxAge}`;
+  const origin = runtime.origin ? new URL(runtime.origin).origin : undefined;
 
   async function respond(request: Request, env: object | undefined, ctx: WaitUntilContext | null | undefined) {
     if (request.method === 'OPTIONS') return preflight(config, baseHeaders);
@@ -73,7 +79,13 @@ export function createSearchHandler(
     }
     if (codePointLength(input.q) < MIN_QUERY_LENGTH) return json(200, { query: input.q, results: [] }, publicCache);
 
-    const db = givenDb() ?? (env as Record<string, unknown> | undefined)?.[config.binding];
+    let db: unknown;
+    try {
+      db = givenDb() ?? (env as Record<string, unknown> | undefined)?.[config.binding];
+    } catch (e) {
+      console.error('[site-search] opening the database failed:', e);
+      return error(500, `Search database could not be opened: ${(e as Error).message}`);
+    }
     if (!isSearchDatabase(db)) return error(500, missingBindingMessage(config.binding, db));
 
     const key = cacheKey(url, input);
@@ -82,7 +94,7 @@ export function createSearchHandler(
 
     let outcome;
     try {
-      outcome = await runSearch(config, db, input, url.origin);
+      outcome = await runSearch(config, db, input, origin ?? url.origin);
     } catch (e) {
       return error(500, databaseErrorMessage(e));
     }

@@ -68,9 +68,10 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
         if (!config.apiRoute) return;
         if (cloudflare) {
           const check = checkDatabaseConfig(config, root);
-          if (!check.ok) logger.warn(check.message);
+          // Astro's logger already labels lines with the integration's name.
+          if (!check.ok) logger.warn(check.message.replace(/^\[site-search\] /, ''));
         } else if (!existsSync(resolve(root, config.sqlitePath))) {
-          logger.warn(`[site-search] No local index at ${config.sqlitePath} yet: run "npx site-search index" before starting the server.`);
+          logger.warn(`No local index at ${config.sqlitePath} yet: run "npx site-search index" before starting the server.`);
         }
       },
     },

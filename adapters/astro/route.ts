@@ -9,7 +9,8 @@ interface PlatformContext {
   missingIndex?: string;
 }
 
-const handler = createSearchHandler(config as ResolvedConfig);
+// Astro's `site`, when set, is the canonical origin of result URLs.
+const handler = createSearchHandler(config as ResolvedConfig, { origin: (origin as string | undefined) || undefined });
 
 export const prerender = false;
 
@@ -22,7 +23,5 @@ export async function ALL({ request, locals }: { request: Request; locals: objec
       { status: 500, headers: { 'Cache-Control': 'no-store' } },
     );
   }
-  const url = new URL(request.url);
-  const onSite = origin && url.origin !== origin ? new Request(new URL(url.pathname + url.search, origin as string), request) : request;
-  return handler(onSite, env, ctx);
+  return handler(request, env, ctx);
 }

@@ -29,12 +29,13 @@ export function checkDatabaseConfig(options: SearchOptions | ResolvedConfig, cwd
   const config = resolveConfig(options);
   const name = CONFIG_FILES.find((f) => existsSync(join(cwd, f)));
   if (!name) {
-    const snippet = tomlSnippet(config);
+    // wrangler.jsonc is what current Astro, OpenNext and SvelteKit guides create.
+    const snippet = `{\n  ${jsonSnippet(config).replace(/\n/g, '\n  ')}\n}`;
     return {
       ok: false,
       problem: 'no-config',
       snippet,
-      message: `[site-search] No wrangler config in ${cwd} (looked for ${CONFIG_FILES.join(', ')}). The endpoint reads the D1 binding "${config.binding}"; create wrangler.toml with:\n\n${snippet}`,
+      message: `[site-search] No wrangler config in ${cwd} (looked for ${CONFIG_FILES.join(', ')}). The endpoint reads the D1 binding "${config.binding}"; create wrangler.jsonc with:\n\n${snippet}`,
     };
   }
   const file = join(cwd, name);

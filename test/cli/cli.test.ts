@@ -121,7 +121,7 @@ describe('site-search check', () => {
     const r = await cli(['check'], project.dir);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('options OK');
-    expect(r.stderr).toContain('database_name = "cli-search"');
+    expect(r.stderr).toContain('"database_name": "cli-search"');
     const ok = makeProject({
       'search.config.json': JSON.stringify({ database: 'cli-search', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }] }),
       'wrangler.toml': '[[d1_databases]]\nbinding = "SEARCH_DB"\ndatabase_name = "cli-search"\ndatabase_id = "x"\n',

@@ -103,7 +103,8 @@ describe('the integration itself (Astro 7)', () => {
     const base = options;
     writeOptions({ ...base, sqlitePath: 'missing/search.db' });
     const node = await build();
-    expect(node.stdout + node.stderr).toContain('[site-search] No local index at missing/search.db yet: run "npx site-search index"');
+    expect(node.stdout + node.stderr).toMatch(/\[site-search\] No local index at missing\/search\.db yet: run "npx site-search index"/);
+    expect(node.stdout + node.stderr).not.toContain('[site-search] [site-search]');
 
     const cloudflare = appDir('astro7-cloudflare');
     writeFileSync(join(cloudflare, 'search.config.mjs'), `export default ${JSON.stringify({ ...base, binding: 'DB' })};\n`);

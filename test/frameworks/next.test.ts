@@ -9,7 +9,7 @@ describe('Next.js 16 + next start', () => {
   beforeAll(async () => {
     const dir = await prepare('next16', ['npx', 'next', 'build']);
     const port = await freePort();
-    const app = await start(['npx', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: dir, port });
+    const app = await start(['npx', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: dir, port, env: { SITE_URL: `http://127.0.0.1:${port}` } });
     t = {
       app,
       core: coreHandler(join(dir, '.site-search/search.db')),

@@ -9,8 +9,9 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node', (name) => {
   beforeAll(async () => {
     const dir = await prepare(name, ['npx', 'vite', 'build']);
     const port = await freePort();
-    // adapter-node assumes https unless ORIGIN says otherwise.
-    const app = await start(['node', 'build'], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port), ORIGIN: `http://127.0.0.1:${port}` } });
+    // adapter-node 5 reads ORIGIN; the SvelteKit 3 app passes SITE_URL as site-search's origin option.
+    const origin = `http://127.0.0.1:${port}`;
+    const app = await start(['node', 'build'], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port), ORIGIN: origin, SITE_URL: origin } });
     t = {
       app,
       core: coreHandler(join(dir, '.site-search/search.db')),

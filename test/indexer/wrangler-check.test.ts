@@ -39,7 +39,10 @@ describe('checkDatabaseConfig', () => {
     expect(check).toMatchObject({ ok: false, problem: 'no-config' });
     if (check.ok) return;
     expect(check.message).toMatch(/^\[site-search\] No wrangler config in .* \(looked for wrangler\.toml, wrangler\.json, wrangler\.jsonc\)/);
-    expect(check.message).toContain('[[d1_databases]]\nbinding = "SEARCH_DB"\ndatabase_name = "blog-search"');
+    expect(check.message).toContain('create wrangler.jsonc with:');
+    expect(JSON.parse(check.snippet!)).toEqual({
+      d1_databases: [{ binding: 'SEARCH_DB', database_name: 'blog-search', database_id: '<id printed by: npx wrangler d1 create blog-search>' }],
+    });
   });
 
   it('says no entry has that database_name, listing the ones found', () => {

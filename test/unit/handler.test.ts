@@ -370,3 +370,23 @@ describe('site scoping', () => {
     expect((await titles('')).sort()).toEqual(['Alpha pricing', 'Beta pricing']);
   });
 });
+
+describe('runtime options', () => {
+  it('resolves result URLs against runtime.origin when given', async () => {
+    const handler = createSearchHandler(options, { db, cache: false, origin: 'https://docs.example.com/any/path' });
+    const [hit] = (await (await handler(get('?q=deploy'))).json()).results;
+    expect(hit.url).toBe('https://docs.example.com/docs/deploy/cloudflare/');
+  });
+
+  it('answers a JSON 500 when a lazily opened database fails to open', async () => {
+    const handler = createSearchHandler(options, {
+      cache: false,
+      db: () => {
+        throw new Error('unable to open database file');
+      },
+    });
+    const res = await handler(get('?q=deploy'));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'Search database could not be opened: unable to open database file' });
+  });
+});

@@ -2,5 +2,4 @@
 import { toNextHandler } from 'site-search/next';
 import options from '../../../search.config.mjs';
 
-export const dynamic = 'force-dynamic';
 export const { GET, HEAD, OPTIONS } = toNextHandler(options);
