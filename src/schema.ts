@@ -20,6 +20,13 @@ const CREATE_TABLE = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
 const CREATE_VOCAB = `CREATE VIRTUAL TABLE IF NOT EXISTS ${VOCAB_TABLE} USING fts5(
   term, site UNINDEXED, type UNINDEXED, tokenize = 'trigram case_sensitive 0 remove_diacritics 1')`;
 
+/** The pages' headed sections, so a result can point at the part of the page that matched. */
+export const SECTIONS_TABLE = 'search_sections';
+
+const CREATE_SECTIONS = `CREATE VIRTUAL TABLE IF NOT EXISTS ${SECTIONS_TABLE} USING fts5(
+  heading, content, url UNINDEXED, anchor UNINDEXED, site UNINDEXED, type UNINDEXED,
+  tokenize = 'porter unicode61 remove_diacritics 2')`;
+
 const CREATE_META = 'CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)';
 
 /**
@@ -32,6 +39,7 @@ export function schemaStatements(): string[] {
     CREATE_META,
     CREATE_TABLE,
     CREATE_VOCAB,
+    CREATE_SECTIONS,
     `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO NOTHING`,
   ];
 }
@@ -53,9 +61,11 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
   if (rebuild) {
     await db.prepare(`DROP TABLE IF EXISTS ${TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${VOCAB_TABLE}`).run();
+    await db.prepare(`DROP TABLE IF EXISTS ${SECTIONS_TABLE}`).run();
   }
   await db.prepare(CREATE_TABLE).run();
   await db.prepare(CREATE_VOCAB).run();
+  await db.prepare(CREATE_SECTIONS).run();
   await db.prepare(RECORD_VERSION).run();
   return rebuild;
 }

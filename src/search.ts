@@ -11,7 +11,7 @@ import {
   type RawSearchInput,
   type SearchInput,
 } from './query.js';
-import { TABLE } from './schema.js';
+import { SECTIONS_TABLE, TABLE } from './schema.js';
 import { removeWordBreaks } from './segment.js';
 import { escapeSnippet, MARK_CLOSE_CODE, MARK_OPEN_CODE } from './snippet.js';
 import { findCorrections } from './typos.js';
@@ -36,6 +36,8 @@ export interface SearchResult {
    * (a word corrected within 1–2 edits). Looser steps only run when stricter ones find fewer than `limit` results.
    */
   match: MatchStep;
+  /** The section of the page that matches best (its heading, and the page URL with the heading's `#anchor`). */
+  section?: { heading: string; url: string };
 }
 
 /** The search steps, strictest first. */
@@ -145,6 +147,7 @@ export async function runSearch(
     .bind(widest, ...page.map((r) => r.id))
     .all<DetailRow>();
   const byId = new Map(results.map((row) => [Number(row.id), row]));
+  const sections = await bestSections(db, config, anyTermMatch(terms), results.map((r) => r.url ?? ''));
 
   return {
     suggestion,
@@ -163,10 +166,45 @@ export async function runSearch(
           snippet,
           score,
           match,
+          ...sectionOf(sections.get(row.url ?? ''), row.url ?? '', origin),
         },
       ];
     }),
   };
+}
+
+/**
+ * For each page URL, its best-matching headed section (heading matches count ten times body matches). Any of the
+ * terms may match: a page matching all of them often spreads them over several sections. An index without a sections
+ * table (built by an older indexer) simply has none.
+ */
+async function bestSections(
+  db: SearchDatabase,
+  config: ResolvedConfig,
+  match: string,
+  urls: string[],
+): Promise<Map<string, { heading: string; anchor: string }>> {
+  const best = new Map<string, { heading: string; anchor: string }>();
+  if (urls.length === 0) return best;
+  const site = config.site ? ' AND site = ?' : '';
+  try {
+    const { results } = await db
+      .prepare(
+        `SELECT url, heading, anchor, bm25(${SECTIONS_TABLE}, 10, 1) AS bm FROM ${SECTIONS_TABLE}
+        WHERE ${SECTIONS_TABLE} MATCH ? AND url IN (${urls.map(() => '?').join(', ')})${site} ORDER BY bm`,
+      )
+      .bind(match, ...urls, ...(config.site ? [config.site] : []))
+      .all<{ url: string; heading: string; anchor: string }>();
+    for (const row of results) if (!best.has(row.url)) best.set(row.url, { heading: row.heading, anchor: row.anchor });
+  } catch (e) {
+    if (!/no such table/i.test(String((e as Error).message))) throw e;
+  }
+  return best;
+}
+
+function sectionOf(found: { heading: string; anchor: string } | undefined, url: string, origin: string | undefined) {
+  if (!found) return {};
+  return { section: { heading: removeWordBreaks(found.heading), url: `${absoluteUrl(url, origin)}#${found.anchor}` } };
 }
 
 interface Ranked {

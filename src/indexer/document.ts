@@ -6,6 +6,7 @@ import { segmentUnspaced } from '../segment.js';
 import { stripSentinels } from '../snippet.js';
 import type { SourceFile } from './collect.js';
 import { toIsoDay } from './dates.js';
+import { sectionsOf, type IndexSection } from './sections.js';
 import { pathToSlug, slugToUrl } from './slug.js';
 import { firstHeading, markdownToText } from './text.js';
 
@@ -23,6 +24,8 @@ export interface IndexDocument {
   /** `YYYY-MM-DD` or `''`. */
   date: string;
   emoji: string;
+  /** The page's headed sections (stored in their own table, not in `search_index`). */
+  sections: IndexSection[];
 }
 
 /** Something worth telling the user about a file, with the line it concerns when known. */
@@ -75,6 +78,7 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
       type: file.source.type,
       date: dateField(data, warn),
       emoji: clean(stringField(data.emoji) ?? file.source.emoji),
+      sections: sectionsOf(body, config.maxContentLength, clean),
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../options.js';
-import { schemaStatements, TABLE, VOCAB_TABLE } from '../schema.js';
+import { schemaStatements, SECTIONS_TABLE, TABLE, VOCAB_TABLE } from '../schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
 import { vocabularyOf } from './vocabulary.js';
 
@@ -33,16 +33,24 @@ export function pushStatements(
   documents: IndexDocument[],
   { maxStatementBytes = D1_MAX_STATEMENT_BYTES - 1_000 }: { maxStatementBytes?: number } = {},
 ): string[] {
-  const documentRows = documents.map((d) => (budget: number) => fitRow(d, budget));
+  const documentRows = documents.map(
+    (d) => (budget: number) => fitRow((content) => COLUMNS.map((c) => (c === 'content' ? content : d[c])), d.content, budget),
+  );
+  const sectionRows = documents.flatMap((d) =>
+    d.sections.map((s) => (budget: number) => fitRow((content) => [s.heading, content, d.url, s.anchor, d.site, d.type], s.content, budget)),
+  );
   const wordRows = vocabularyOf(documents).map(({ term, type }) => () => `(${sqlLiteral(term)}, ${sqlLiteral(config.site)}, ${sqlLiteral(type)})`);
   return [
     ...schemaStatements(),
     deleteStatement(config.site),
+    deleteStatement(config.site, SECTIONS_TABLE),
     deleteStatement(config.site, VOCAB_TABLE),
     ...inserts(`INSERT INTO ${TABLE} (${COLUMNS.join(', ')}) VALUES\n`, documentRows, maxStatementBytes),
+    ...inserts(`INSERT INTO ${SECTIONS_TABLE} (heading, content, url, anchor, site, type) VALUES\n`, sectionRows, maxStatementBytes),
     ...inserts(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES\n`, wordRows, maxStatementBytes),
     `INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`,
     `INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`,
+    `INSERT INTO ${SECTIONS_TABLE}(${SECTIONS_TABLE}) VALUES ('optimize')`,
   ];
 }
 
@@ -67,17 +75,13 @@ function inserts(head: string, rows: ((budget: number) => string)[], maxBytes: n
   return statements;
 }
 
-function rowSql(document: IndexDocument): string {
-  return `(${COLUMNS.map((c) => sqlLiteral(document[c])).join(', ')})`;
-}
-
-function fitRow(document: IndexDocument, budget: number): string {
-  let row = rowSql(document);
-  let doc = document;
-  while (bytes(row) > budget && doc.content.length > 0) {
-    const keep = Math.floor(doc.content.length * (budget / bytes(row)) * 0.9);
-    doc = { ...doc, content: cutOnWord(doc.content, keep).content };
-    row = rowSql(doc);
+/** A row of literals; when it is over `budget` bytes on its own, its body text is shortened until it fits. */
+function fitRow(values: (content: string) => string[], content: string, budget: number): string {
+  const rowSql = (text: string) => `(${values(text).map(sqlLiteral).join(', ')})`;
+  let row = rowSql(content);
+  while (bytes(row) > budget && content.length > 0) {
+    content = cutOnWord(content, Math.floor(content.length * (budget / bytes(row)) * 0.9)).content;
+    row = rowSql(content);
   }
   return row;
 }

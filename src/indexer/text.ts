@@ -77,6 +77,44 @@ export function firstHeading(source: string): string | undefined {
   return undefined;
 }
 
+/** A part of a page under one heading: what a search result can point into. */
+export interface TextSection {
+  /** Heading text, inline markup removed; `''` for the part before the first heading. */
+  heading: string;
+  /** Plain text of the section's body (the heading not included). */
+  text: string;
+}
+
+/**
+ * Splits a document at its level 2–4 headings (outside code, lists and quotes) into plain-text sections, with the
+ * same extraction as {@link markdownToText}. Never throws; an unreadable document is one section with no heading.
+ */
+export function markdownSections(source: string): TextSection[] {
+  try {
+    const doc = scanBlocks(source, () => {});
+    const sections: TextSection[] = [];
+    let heading = '';
+    let blocks: Block[] = [];
+    const close = () => {
+      const text = finish(renderBlocks({ blocks, refs: doc.refs }, () => {}));
+      if (heading || text) sections.push({ heading, text });
+    };
+    for (const block of doc.blocks) {
+      if (block.kind === 'heading' && block.level >= 2 && block.level <= 4 && !block.nested) {
+        close();
+        heading = finish(renderInline(block.text, [block.line], doc.refs, () => {}));
+        blocks = [];
+      } else {
+        blocks.push(block);
+      }
+    }
+    close();
+    return sections;
+  } catch {
+    return [{ heading: '', text: markdownToText(source) }];
+  }
+}
+
 /** Final normalisation shared by both exports: sentinel characters and soft hyphens removed, whitespace collapsed. */
 function finish(text: string): string {
   // U+00AD (soft hyphen, mostly from `&shy;`) is invisible but would split a word in two for the tokenizer.

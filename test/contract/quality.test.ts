@@ -19,6 +19,8 @@ const project = makeProject({
   'en/images.md': '---\ntitle: Images\n---\nOptimize images and serve them in modern formats for faster pages.',
   'fr/authentification.md': "---\ntitle: Authentification\n---\nL'authentification des utilisateurs avec des sessions.",
   'zh-cn/routing.md': '---\ntitle: 路由\n---\n在 Astro 中，文件决定了路由。动态路由使用方括号，例如 [slug].astro。',
+  'en/deploy.md':
+    '---\ntitle: Deploy your site\n---\nPick a host.\n\n## Netlify\n\nConnect the repository.\n\n### Options\n\nSet the build command.\n\n## Cloudflare Workers\n\nBind the D1 database in `wrangler.jsonc`.\n\n```sh\n# not a heading\nwrangler deploy\n```\n\n### Options\n\nThe compatibility date matters for workerd.\n',
   'zh-cn/vercel.md': '---\ntitle: 部署到 Vercel\n---\n使用适配器把网站部署到Vercel平台。',
 });
 const config = resolveConfig({
@@ -91,6 +93,22 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     expect((await outcome('imgaez', { type: 'en' })).results).toEqual([]);
     expect((await outcome('paginashun', { type: 'en' })).results).toEqual([]);
     expect((await outcome('paginatoin', { type: 'en' })).results[0]?.title).toBe('Pagination');
+  });
+
+  it('points a result at its best-matching section, with the anchor the site generates', async () => {
+    const [wrangler] = await searchIndex(config, { db, q: 'wrangler', type: 'en', origin: 'https://docs.example.com' });
+    expect(wrangler).toMatchObject({
+      title: 'Deploy your site',
+      url: 'https://docs.example.com/en/deploy',
+      section: { heading: 'Cloudflare Workers', url: 'https://docs.example.com/en/deploy#cloudflare-workers' },
+    });
+    // The second "Options" heading gets the id options-1, like github-slugger (and Astro) give it.
+    const [compat] = await searchIndex(config, { db, q: 'compatibility date', type: 'en' });
+    expect(compat!.section).toEqual({ heading: 'Options', url: '/en/deploy#options-1' });
+    // A match outside any headed section (or a page without headings) has no section.
+    const [intro] = await searchIndex(config, { db, q: 'pick host', type: 'en' });
+    expect(intro!.title).toBe('Deploy your site');
+    expect(intro!.section).toBeUndefined();
   });
 
   it('finds Chinese words in the middle of a sentence, and returns text without word breaks', async () => {

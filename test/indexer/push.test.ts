@@ -13,7 +13,7 @@ const project = makeProject({
 afterAll(() => project.cleanup());
 
 const make = (site: string) => resolveConfig({ database: 'd', site, sources: [{ dir: 'content', type: 'post', url: '/blog/:slug' }] });
-const doc = (title: string, site: string): IndexDocument => ({ title, description: '', content: 'shared text', tags: '', url: `/${title}`, site, type: 'post', date: '', emoji: '' });
+const doc = (title: string, site: string): IndexDocument => ({ title, description: '', content: 'shared text', tags: '', url: `/${title}`, site, type: 'post', date: '', emoji: '', sections: [] });
 
 describe('pushIndex to local SQLite', () => {
   it('writes the default .site-search/search.db relative to cwd', async () => {

@@ -15,6 +15,7 @@ const document = (i: number, content: string, extra: Partial<IndexDocument> = {}
   type: 'doc',
   date: '',
   emoji: '',
+  sections: [],
   ...extra,
 });
 

@@ -36,6 +36,11 @@ describe('relevance on astro-docs', () => {
     expect(overall.success10).toBeGreaterThanOrEqual(0.87);
   });
 
+  it('points results at the section of a long page that answers the query', async () => {
+    const results = await searchIndex(config, { db, q: 'view transitions fallback', type: 'en', limit: 3 });
+    expect(results.map((r) => r.section?.url)).toContain('/en/reference/modules/astro-transitions#fallback');
+  });
+
   it('helps each kind of query: natural questions, misspellings, Chinese and Japanese', () => {
     const by = (pick: (r: (typeof rows)[number]) => boolean) => summarize(rows.filter(pick).map((r) => r.s));
     expect(by((r) => r.kind === 'natural').success10).toBeGreaterThanOrEqual(0.85);
