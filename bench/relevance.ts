@@ -25,12 +25,12 @@ async function main() {
   console.log(`${documents.length} documents, ${queries.length} labeled queries\n`);
 
   mkdirSync(join(here, 'results'), { recursive: true });
-  const engines: Engine[] = [siteSearchEngine(config), ...PEERS];
+  const engines: Engine[] = [siteSearchEngine(config), siteSearchEngine(resolveConfig({ ...config, widen: false }), 'SPEC.md only'), ...PEERS];
   const report: Record<string, unknown> = {};
   for (const engine of engines) {
     const started = performance.now();
     // Peers get the text without site-search's own word breaks (an indexing technique of ours, not content).
-    await engine.index(engine.name === 'site-search' ? documents : documents.map(plainText));
+    await engine.index(PEERS.includes(engine) ? documents.map(plainText) : documents);
     const indexMs = performance.now() - started;
     const rows: { q: LabeledQuery; s: Score; urls: string[] }[] = [];
     for (const q of queries) {
@@ -53,12 +53,12 @@ async function main() {
   console.log(`\nDetails (misses per engine): bench/results/relevance.json`);
 }
 
-function siteSearchEngine(config: ResolvedConfig): Engine {
+function siteSearchEngine(config: ResolvedConfig, name = 'site-search'): Engine {
   let db: SqliteDatabase | undefined;
   return {
-    name: 'site-search',
+    name,
     async index(documents) {
-      const path = join(here, 'results', 'relevance.db');
+      const path = join(here, 'results', `relevance-${name.replace(/\W+/g, '-')}.db`);
       await pushIndex(config, { kind: 'sqlite', path }, documents);
       db = openSqlite(path);
     },

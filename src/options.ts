@@ -21,6 +21,7 @@ export const DEFAULTS = {
   snippetTokens: 24,
   sqlitePath: '.site-search/search.db',
   skipDirs: ['Templates'],
+  widen: true,
 } as const;
 
 /** FTS5's snippet() accepts at most 64 tokens. */
@@ -116,6 +117,7 @@ export const OptionsSchema = v.object({
     DEFAULTS.snippetTokens,
   ),
   sqlitePath: v.optional(nonEmptyString, DEFAULTS.sqlitePath),
+  widen: v.optional(v.boolean('must be true or false'), DEFAULTS.widen),
 });
 
 /** One content source: which files to index and the URL pattern they map to. */
@@ -182,6 +184,11 @@ export interface SearchOptions {
   snippetTokens?: number;
   /** Local SQLite file used by the indexer, `site-search dev` and Node adapters. Default `.site-search/search.db`. */
   sqlitePath?: string;
+  /**
+   * When the literal query (every term) finds fewer than `limit` results, widen to any of the terms, then to
+   * misspelled words corrected. `false` keeps SPEC.md's strict matching only. Default true.
+   */
+  widen?: boolean;
 }
 
 /** A source after validation: defaults filled in. */
@@ -212,6 +219,7 @@ export interface ResolvedConfig {
   readonly maxTerms: number;
   readonly snippetTokens: number;
   readonly sqlitePath: string;
+  readonly widen: boolean;
   /** The distinct source types, in the order sources declare them: the endpoint's `type` allowlist. */
   readonly types: readonly string[];
 }

@@ -124,7 +124,7 @@ export async function runSearch(
 
   await step(widest, 'all');
   let suggestion: string | undefined;
-  if (ranked.length < input.limit) {
+  if (config.widen && ranked.length < input.limit) {
     await step(anyTermMatch(terms), 'any');
     if (ranked.length < input.limit) {
       const corrections = await findCorrections(db, terms, { site: config.site, type: input.type });

@@ -60,6 +60,13 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     expect(mixed.results.map((r) => r.score)).toEqual([...mixed.results.map((r) => r.score)].sort((a, b) => a - b));
   });
 
+  it('matches every term only (SPEC.md) with widen: false', async () => {
+    const strict = resolveConfig({ ...config, widen: false });
+    expect(await searchIndex(strict, { db, q: 'paginate collections zebra', type: 'en' })).toEqual([]);
+    expect(await searchIndex(strict, { db, q: 'typscript', type: 'en' })).toEqual([]);
+    expect((await searchIndex(strict, { db, q: 'paginate collections', type: 'en' })).map((r) => r.title)).toEqual(['Pagination']);
+  });
+
   it('keeps paging stable across widened results', async () => {
     const all = (await outcome('collections markdown files pages', { type: 'en', limit: 6 })).results.map((r) => r.url);
     const page1 = (await outcome('collections markdown files pages', { type: 'en', limit: 3 })).results.map((r) => r.url);

@@ -33,6 +33,7 @@ describe('resolveConfig: options and defaults (SPEC "Options object")', () => {
       maxTerms: 8,
       snippetTokens: 24,
       sqlitePath: '.site-search/search.db',
+      widen: true,
     });
     expect(c.sources[0]).toEqual({ dir: 'src/content/blog', type: 'post', url: '/blog/:slug', skipDirs: ['Templates'], emoji: '' });
   });
