@@ -12,6 +12,8 @@ import { endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoi
 import { appDir, coreHandler, FIXTURE, freePort, options, prepare, pushToLocalD1, start, type RunningApp } from './harness.js';
 
 const run = promisify(execFile);
+/** Build output without terminal colours (Astro colours differently when CI is set). */
+const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 describe.each(['astro5-node', 'astro7-node'])('%s', (name) => {
   let t: EndpointUnderTest;
@@ -103,14 +105,14 @@ describe('the integration itself (Astro 7)', () => {
     const base = options;
     writeOptions({ ...base, sqlitePath: 'missing/search.db' });
     const node = await build();
-    expect(node.stdout + node.stderr).toMatch(/\[site-search\] No local index at missing\/search\.db yet: run "npx site-search index"/);
-    expect(node.stdout + node.stderr).not.toContain('[site-search] [site-search]');
+    expect(plain(node.stdout + node.stderr)).toMatch(/\[site-search\] No local index at missing\/search\.db yet: run "npx site-search index"/);
+    expect(plain(node.stdout + node.stderr)).not.toContain('[site-search] [site-search]');
 
     const cloudflare = appDir('astro7-cloudflare');
     writeFileSync(join(cloudflare, 'search.config.mjs'), `export default ${JSON.stringify({ ...base, binding: 'DB' })};\n`);
     try {
       const cf = await run('npx', ['astro', 'build'], { cwd: cloudflare, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
-      expect(cf.stdout + cf.stderr).toContain(
+      expect(plain(cf.stdout + cf.stderr)).toContain(
         'the d1_databases entry for "frameworks-search" has binding "SEARCH_DB", but site-search reads "DB"',
       );
     } finally {
