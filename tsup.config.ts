@@ -11,6 +11,7 @@ export default defineConfig({
     'astro-route': 'adapters/astro/route.ts',
     next: 'adapters/next.ts',
     sveltekit: 'adapters/sveltekit.ts',
+    ui: 'src/ui/index.ts',
   },
   format: ['esm'],
   dts: true,
