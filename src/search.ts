@@ -11,7 +11,7 @@ import {
   type RawSearchInput,
   type SearchInput,
 } from './query.js';
-import { SECTIONS_TABLE, TABLE } from './schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, SECTIONS_TABLE, TABLE } from './schema.js';
 import { removeWordBreaks } from './segment.js';
 import { escapeSnippet, MARK_CLOSE_CODE, MARK_OPEN_CODE } from './snippet.js';
 import { findCorrections } from './typos.js';
@@ -70,12 +70,6 @@ export async function searchIndex(config: SearchOptions | ResolvedConfig, args: 
   return (await runSearch(resolved, args.db, input, args.origin, args.now)).results;
 }
 
-interface RankedRow {
-  id: number;
-  bm: number;
-  date: string | null;
-}
-
 interface DetailRow {
   id: number;
   title: string | null;
@@ -105,7 +99,6 @@ export async function runSearch(
   const terms = searchTerms(input.q, config.maxTerms);
   if (terms.length === 0) return { results: [] };
 
-  const filters = scopeFilters(config, input);
   const k = input.offset + input.limit;
   const today = dayNumber(now);
   const ranked: Ranked[] = [];
@@ -114,7 +107,7 @@ export async function runSearch(
   // Each step's matches include the previous steps', so its top k always holds enough new rows.
   const step = async (match: string, name: MatchStep) => {
     widest = match;
-    const top = await rankTopResults(config, db, match, filters, k, today);
+    const top = await rankTopResults(config, db, match, input, k, today);
     const fresh = top.filter((r) => !seen.has(r.id)).slice(0, k - ranked.length);
     for (const r of placeAfter(fresh, ranked)) {
       seen.add(r.id);
@@ -142,12 +135,14 @@ export async function runSearch(
     .prepare(
       `SELECT rowid AS id, title, url, type, date, tags, emoji, description,
         snippet(${TABLE}, 2, char(${MARK_OPEN_CODE}), char(${MARK_CLOSE_CODE}), '…', ${config.snippetTokens}) AS snippet
-      FROM ${TABLE} WHERE ${TABLE} MATCH ? AND rowid IN (${placeholders})`,
+      FROM ${TABLE} WHERE ${TABLE} MATCH ? AND rowid BETWEEN ? AND ? AND +rowid IN (${placeholders})`,
     )
-    .bind(widest, ...page.map((r) => r.id))
+    // "+rowid" keeps SQLite from running the MATCH once per listed row (a prefix like "co"* would be expanded each
+    // time); the range lets FTS5 skip to the rows that matter.
+    .bind(widest, Math.min(...page.map((r) => r.id)), Math.max(...page.map((r) => r.id)), ...page.map((r) => r.id))
     .all<DetailRow>();
   const byId = new Map(results.map((row) => [Number(row.id), row]));
-  const sections = await bestSections(db, config, anyTermMatch(terms), results.map((r) => r.url ?? ''));
+  const sections = await bestSections(db, terms, page.map((r) => r.id));
 
   return {
     suggestion,
@@ -166,7 +161,7 @@ export async function runSearch(
           snippet,
           score,
           match,
-          ...sectionOf(sections.get(row.url ?? ''), row.url ?? '', origin),
+          ...sectionOf(sections.get(id), row.url ?? '', origin),
         },
       ];
     }),
@@ -174,32 +169,50 @@ export async function runSearch(
 }
 
 /**
- * For each page URL, its best-matching headed section (heading matches count ten times body matches). Any of the
- * terms may match: a page matching all of them often spreads them over several sections. An index without a sections
- * table (built by an older indexer) simply has none.
+ * For each page, its best-matching headed section: the one whose heading and text hold the most occurrences of the
+ * query's words (a heading occurrence counts ten times). Reads only the sections of the pages returned (primary-key
+ * lookups); an index without a sections table (built by an older indexer) simply has none.
  */
-async function bestSections(
-  db: SearchDatabase,
-  config: ResolvedConfig,
-  match: string,
-  urls: string[],
-): Promise<Map<string, { heading: string; anchor: string }>> {
-  const best = new Map<string, { heading: string; anchor: string }>();
-  if (urls.length === 0) return best;
-  const site = config.site ? ' AND site = ?' : '';
+async function bestSections(db: SearchDatabase, terms: string[], pages: number[]): Promise<Map<number, { heading: string; anchor: string }>> {
+  const best = new Map<number, { heading: string; anchor: string }>();
+  if (pages.length === 0) return best;
+  let rows: { page: number; heading: string; anchor: string; content: string }[];
   try {
-    const { results } = await db
-      .prepare(
-        `SELECT url, heading, anchor, bm25(${SECTIONS_TABLE}, 10, 1) AS bm FROM ${SECTIONS_TABLE}
-        WHERE ${SECTIONS_TABLE} MATCH ? AND url IN (${urls.map(() => '?').join(', ')})${site} ORDER BY bm`,
-      )
-      .bind(match, ...urls, ...(config.site ? [config.site] : []))
-      .all<{ url: string; heading: string; anchor: string }>();
-    for (const row of results) if (!best.has(row.url)) best.set(row.url, { heading: row.heading, anchor: row.anchor });
+    ({ results: rows } = await db
+      .prepare(`SELECT page, heading, anchor, content FROM ${SECTIONS_TABLE} WHERE page IN (${pages.map(() => '?').join(', ')}) ORDER BY page, position`)
+      .bind(...pages)
+      .all());
   } catch (e) {
-    if (!/no such table/i.test(String((e as Error).message))) throw e;
+    if (/no such table/i.test(String((e as Error).message))) return best;
+    throw e;
+  }
+  const words = terms.map(foldWord).filter((w) => w.length > 0).map((w) => (w.length > 5 ? w.slice(0, -2) : w));
+  const bestScore = new Map<number, number>();
+  for (const row of rows) {
+    const score = 10 * occurrences(foldWord(row.heading), words) + occurrences(foldWord(row.content), words);
+    const page = Number(row.page);
+    if (score > (bestScore.get(page) ?? 0)) {
+      bestScore.set(page, score);
+      best.set(page, { heading: row.heading, anchor: row.anchor });
+    }
   }
   return best;
+}
+
+/** Lowercase, accents removed: how the tokenizer compares words. */
+function foldWord(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** How many times words start with one of `stems` in `text` (so "collection" counts for "collections"). */
+function occurrences(text: string, stems: string[]): number {
+  let n = 0;
+  for (const stem of stems) {
+    for (let i = text.indexOf(stem); i !== -1; i = text.indexOf(stem, i + stem.length)) {
+      if (i === 0 || !/[\p{L}\p{N}]/u.test(text[i - 1]!)) n++;
+    }
+  }
+  return n;
 }
 
 function sectionOf(found: { heading: string; anchor: string } | undefined, url: string, origin: string | undefined) {
@@ -226,60 +239,51 @@ function placeAfter(fresh: { id: number; score: number }[], before: Ranked[]): {
   return fresh.map((r) => ({ ...r, score: r.score * factor }));
 }
 
-interface Filters {
-  sql: string;
-  params: SqlValue[];
-}
-
-function scopeFilters(config: ResolvedConfig, input: SearchInput): Filters {
-  const clauses: string[] = [];
-  const params: SqlValue[] = [];
-  if (config.site) {
-    clauses.push('site = ?');
-    params.push(config.site);
-  }
-  if (input.type) {
-    clauses.push('type = ?');
-    params.push(input.type);
-  }
-  return { sql: clauses.map((c) => ` AND ${c}`).join(''), params };
-}
+/** Databases known to lack the `search_docs` side table (indexes written by older indexers or astro-d1-search). */
+const withoutDocsTable = new WeakSet<SearchDatabase>();
 
 /**
- * Finds the page of best results by score = bm25 × recency multiplier without computing the multiplier (or a
- * snippet) for every match. The multiplier lies in [1, 1 + boost] and bm25 is never positive, so a row outside the
- * top `n` by bm25 scores at best `bm25_n × (1 + boost)`: once the k-th best score is at least that good, the page is
- * exact. Otherwise widen `n` and ask again (rare: it needs many recent documents just below the top).
+ * The top `k` rows by score = bm25 × recency multiplier, exactly, in one query. Site, type and day come from the
+ * small `search_docs` row rather than the FTS5 content row (which carries the whole body); rows missing there (an
+ * index written another way) fall back to their own columns. FTS5 still scores every match (it has no early
+ * termination), which is the floor for very common words; docs/benchmarks.md measures it.
  */
 async function rankTopResults(
   config: ResolvedConfig,
   db: SearchDatabase,
   match: string,
-  filters: Filters,
+  input: SearchInput,
   k: number,
   today: number,
 ): Promise<{ id: number; score: number }[]> {
   const { title, description, content, tags } = config.weights;
   const { boost, windowDays } = config.recency;
-  const statement = db.prepare(
-    `SELECT rowid AS id, bm25(${TABLE}, ${title}, ${description}, ${content}, ${tags}) AS bm, date
-    FROM ${TABLE} WHERE ${TABLE} MATCH ?${filters.sql} ORDER BY bm LIMIT ?`,
-  );
+  const side = !withoutDocsTable.has(db);
+  const column = (name: string) => (side ? `coalesce(d.${name}, f.${name})` : `f.${name}`);
+  const day = side ? `CASE WHEN d.id IS NULL THEN ${DAY_OF_DATE('f.date')} ELSE d.day END` : DAY_OF_DATE('f.date');
+  const recency = boost > 0 ? ` * (CASE WHEN day IS NULL THEN 1.0 ELSE 1.0 + ${boost} * max(0.0, min(1.0, 1.0 - max(0, ? - day) / ${windowDays}.0)) END)` : '';
 
-  let n = boost > 0 ? Math.max(2 * k, 20) : k;
-  for (;;) {
-    const { results } = await statement.bind(match, ...filters.params, n).all<RankedRow>();
-    const scored = results
-      .map((row) => ({
-        id: Number(row.id),
-        score: Number(row.bm) * recencyMultiplier(row.date, today, boost, windowDays),
-      }))
-      .sort((a, b) => a.score - b.score || a.id - b.id);
-    const exhausted = results.length < n;
-    const kth = scored[k - 1]?.score;
-    const bestUnseen = Number(results[results.length - 1]?.bm ?? 0) * (1 + boost);
-    if (exhausted || (kth !== undefined && kth <= bestUnseen)) return scored.slice(0, k);
-    n *= 4;
+  const filters: string[] = [];
+  const params: SqlValue[] = [];
+  if (config.site) filters.push(`${column('site')} = ?`), params.push(config.site);
+  if (input.type) filters.push(`${column('type')} = ?`), params.push(input.type);
+  const sql = `SELECT id, bm${recency} AS score FROM (
+      SELECT f.rowid AS id, bm25(${TABLE}, ${title}, ${description}, ${content}, ${tags}) AS bm, ${day} AS day
+      FROM ${TABLE} f${side ? ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid` : ''}
+      WHERE ${TABLE} MATCH ?${filters.map((f) => ` AND ${f}`).join('')})
+    ORDER BY score, id LIMIT ?`;
+  try {
+    const { results } = await db
+      .prepare(sql)
+      .bind(...(boost > 0 ? [today] : []), match, ...params, k)
+      .all<{ id: number; score: number }>();
+    return results.map((r) => ({ id: Number(r.id), score: Number(r.score) }));
+  } catch (e) {
+    if (side && new RegExp(`no such table: ${DOCS_TABLE}`, 'i').test(String((e as Error).message))) {
+      withoutDocsTable.add(db);
+      return rankTopResults(config, db, match, input, k, today);
+    }
+    throw e;
   }
 }
 

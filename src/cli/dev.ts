@@ -1,11 +1,12 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { createServer, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { openSqlite } from '../db/sqlite.js';
 import { createSearchHandler } from '../handler.js';
 import { toNodeListener } from '../node-listener.js';
 import type { LoadedConfig } from './load-config.js';
-import { devPage } from './page.js';
+import { devPage, UI_SCRIPT_ROUTE } from './page.js';
 
 export interface DevServer {
   url: string;
@@ -13,8 +14,15 @@ export interface DevServer {
 }
 
 /**
- * Serves the endpoint over the local SQLite index at `apiRoute` and a search page at `/`, and calls `reindex` when a
- * source file changes. Responses are not cached, so a re-index shows at once.
+ * The built `<site-search>` element. dist/cli.js and dist/ui.js sit side by side (as do the chunks this module may be
+ * bundled into), so it is found relative to this file in the published package as in a local build.
+ */
+const UI_SCRIPT = new URL('./ui.js', import.meta.url);
+
+/**
+ * Serves the endpoint over the local SQLite index at `apiRoute` and, at `/`, a page with the `<site-search>` element
+ * (served from `/site-search-ui.js`), and calls `reindex` when a source file changes. Responses are not cached, so a
+ * re-index shows at once.
  */
 export async function startDevServer(
   loaded: LoadedConfig,
@@ -24,7 +32,7 @@ export async function startDevServer(
   const apiRoute = config.apiRoute || '/api/search';
   const db = openSqlite(resolve(cwd, sqlitePath));
   const search = toNodeListener(createSearchHandler(config, { db, cache: false }));
-  const page = devPage(apiRoute);
+  const page = devPage(apiRoute, config.types);
 
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -33,6 +41,7 @@ export async function startDevServer(
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return void res.end(page);
     }
+    if (path === UI_SCRIPT_ROUTE) return void serveUiScript(res);
     res.writeHead(404, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ error: `Not found. The search endpoint is ${apiRoute}` }));
   });
@@ -57,6 +66,18 @@ export async function startDevServer(
       db.close();
     },
   };
+}
+
+/** Read per request, so a rebuilt dist/ui.js shows on reload without restarting the server. */
+async function serveUiScript(res: ServerResponse): Promise<void> {
+  try {
+    const script = await readFile(UI_SCRIPT);
+    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(script);
+  } catch {
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ error: `${UI_SCRIPT.pathname} not found: build the package (npm run build).` }));
+  }
 }
 
 function watchSources({ config, cwd }: LoadedConfig, onChange: () => void): FSWatcher[] {

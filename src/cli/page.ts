@@ -1,43 +1,45 @@
-/** The minimal search page `site-search dev` serves at `/`: an input, results as you type, snippets with <mark>. */
-export function devPage(apiRoute: string): string {
+/** Where the dev server serves the built `<site-search>` element (dist/ui.js). */
+export const UI_SCRIPT_ROUTE = '/site-search-ui.js';
+
+const escapeAttribute = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The search page `site-search dev` serves at `/`: the `<site-search>` element from `site-search/ui`, on the endpoint,
+ * with a filter chip per source type when there is more than one. A query in the URL hash is searched on load.
+ */
+export function devPage(apiRoute: string, types: readonly string[] = []): string {
+  const typesAttribute = types.length > 1 ? ` types="${escapeAttribute(types.join(','))}"` : '';
   return `<!doctype html>
 <html lang="en">
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <title>site-search dev</title>
+<link rel="icon" href="data:,">
 <style>
-  body { font: 16px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
-  input { width: 100%; font: inherit; padding: .6rem .8rem; border: 1px solid #bbb; border-radius: .4rem; box-sizing: border-box; }
-  ol { list-style: none; padding: 0; } li { margin: 1.2rem 0; }
-  a { font-weight: 600; } small { color: #666; margin-left: .5rem; } p { margin: .2rem 0; color: #333; }
-  mark { background: #ffe58a; } #status { color: #666; }
-</style>
-<h1>site-search <small>dev</small></h1>
-<input id="q" type="search" placeholder="Search…" autofocus autocomplete="off">
-<p id="status"></p>
-<ol id="results"></ol>
-<script type="module">
-  const api = ${JSON.stringify(apiRoute)};
-  const input = document.getElementById('q'), list = document.getElementById('results'), status = document.getElementById('status');
-  let seq = 0;
-  async function search() {
-    const q = input.value, mine = ++seq;
-    const res = await fetch(api + '?q=' + encodeURIComponent(q) + '&limit=20');
-    const body = await res.json();
-    if (mine !== seq) return;
-    if (!res.ok) { status.textContent = body.error; list.replaceChildren(); return; }
-    status.textContent = q.trim().length < 2 ? '' : body.results.length + ' results';
-    list.replaceChildren(...body.results.map((r) => {
-      const li = document.createElement('li'), a = document.createElement('a'), meta = document.createElement('small'), p = document.createElement('p');
-      a.href = r.url; a.textContent = (r.emoji ? r.emoji + ' ' : '') + r.title;
-      meta.textContent = r.type + (r.date ? ' · ' + r.date : '') + ' · ' + r.score.toFixed(2);
-      p.innerHTML = r.snippet; // escaped by the server except <mark>
-      li.append(a, meta, p);
-      return li;
-    }));
+  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f5f6f8; color: #1a1d23; }
+  main { max-width: 44rem; margin: 0 auto; padding: 12vh 1.25rem 4rem; }
+  h1 { font-size: 1.35rem; letter-spacing: -.01em; margin: 0 0 1rem; }
+  h1 span { font-weight: 500; font-size: .8rem; color: #5d6675; border: 1px solid #d9dde4; border-radius: 99px; padding: .1rem .5rem; margin-left: .4rem; vertical-align: middle; }
+  p { font-size: .85rem; color: #5d6675; margin: .9rem .2rem 0; }
+  code, kbd { font: .8rem ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+  kbd { border: 1px solid #d9dde4; border-bottom-width: 2px; border-radius: 4px; padding: 0 .3rem; }
+  @media (prefers-color-scheme: dark) {
+    body { background: #111318; color: #e6e8ee; }
+    h1 span, kbd { border-color: #353a46; } h1 span, p { color: #9aa3b3; }
   }
-  input.addEventListener('input', search);
-  if (location.hash.length > 1) { input.value = decodeURIComponent(location.hash.slice(1)); search(); }
+</style>
+<main>
+  <h1>site-search<span>dev</span></h1>
+  <site-search endpoint="${escapeAttribute(apiRoute)}"${typesAttribute} placeholder="Search the content…"></site-search>
+  <p>Press <kbd>/</kbd> or <kbd>Ctrl</kbd> <kbd>K</kbd> to search, <kbd>↑</kbd> <kbd>↓</kbd> to choose, <kbd>Enter</kbd> to open. Endpoint: <code>${escapeAttribute(apiRoute)}?q=…</code></p>
+</main>
+<script type="module" src="${UI_SCRIPT_ROUTE}"></script>
+<script type="module">
+  // Runs after the element's module (both are deferred, in order), so the element is defined here.
+  const query = decodeURIComponent(location.hash.slice(1));
+  if (query) document.querySelector('site-search').search(query);
 </script>
 </html>
 `;

@@ -5,10 +5,10 @@ import { openSqlite, type SqliteDriver } from '../db/sqlite.js';
 import type { SearchDatabase } from '../db/types.js';
 import { resolveConfig } from '../config.js';
 import type { ResolvedConfig, SearchOptions } from '../options.js';
-import { ensureSchema, SECTIONS_TABLE, TABLE, VOCAB_TABLE } from '../schema.js';
+import { DOCS_TABLE, ensureSchema, INSERT_SECTION, SECTIONS_TABLE, syncDocsStatement, TABLE, VOCAB_TABLE } from '../schema.js';
 import { vocabularyOf } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
-import { deleteStatement, pushStatements, toSqlFile } from './sql.js';
+import { deleteStatement, pushStatements, siteWhere, toSqlFile } from './sql.js';
 import { executeD1File } from './wrangler.js';
 
 /** Where an index push goes. */
@@ -77,10 +77,12 @@ export async function writeIndex(db: SearchDatabase, options: SearchOptions | Re
   for (const d of documents) {
     await insert.bind(d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji).run();
   }
+  await db.prepare(deleteStatement(config.site, DOCS_TABLE)).run();
+  await db.prepare(syncDocsStatement(siteWhere(config.site))).run();
   await db.prepare(deleteStatement(config.site, SECTIONS_TABLE)).run();
-  const section = db.prepare(`INSERT INTO ${SECTIONS_TABLE} (heading, content, url, anchor, site, type) VALUES (?, ?, ?, ?, ?, ?)`);
+  const section = db.prepare(INSERT_SECTION);
   for (const d of documents) {
-    for (const s of d.sections) await section.bind(s.heading, s.content, d.url, s.anchor, d.site, d.type).run();
+    for (const [i, s] of d.sections.entries()) await section.bind(d.site, d.url, i, d.site, s.heading, s.anchor, s.content).run();
   }
   await db.prepare(deleteStatement(config.site, VOCAB_TABLE)).run();
   const word = db.prepare(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES (?, ?, ?)`);
@@ -97,7 +99,6 @@ async function pushToSqlite(config: ResolvedConfig, path: string, documents: Ind
     try {
       db.exec(`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`);
     db.exec(`INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`);
-    db.exec(`INSERT INTO ${SECTIONS_TABLE}(${SECTIONS_TABLE}) VALUES ('optimize')`);
     } catch (e) {
       console.warn(`[site-search] FTS5 optimize skipped: ${(e as Error).message}`);
     }

@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../options.js';
-import { schemaStatements, SECTIONS_TABLE, TABLE, VOCAB_TABLE } from '../schema.js';
+import { DOCS_TABLE, INSERT_SECTION, schemaStatements, SECTIONS_TABLE, syncDocsStatement, TABLE, VOCAB_TABLE } from '../schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
 import { vocabularyOf } from './vocabulary.js';
 
@@ -18,9 +18,14 @@ export function sqlLiteral(text: string): string {
   return `'${clean(text).replace(/'/g, "''")}'`;
 }
 
+/** `' WHERE site = …'` for a site, `''` when `site` is empty (all rows). */
+export function siteWhere(site: string): string {
+  return site ? ` WHERE site = ${sqlLiteral(site)}` : '';
+}
+
 /** The statement that removes what a push replaces in `table`: this site's rows, or every row when `site` is empty. */
 export function deleteStatement(site: string, table: string = TABLE): string {
-  return site ? `DELETE FROM ${table} WHERE site = ${sqlLiteral(site)}` : `DELETE FROM ${table}`;
+  return `DELETE FROM ${table}${siteWhere(site)}`;
 }
 
 /**
@@ -36,8 +41,17 @@ export function pushStatements(
   const documentRows = documents.map(
     (d) => (budget: number) => fitRow((content) => COLUMNS.map((c) => (c === 'content' ? content : d[c])), d.content, budget),
   );
-  const sectionRows = documents.flatMap((d) =>
-    d.sections.map((s) => (budget: number) => fitRow((content) => [s.heading, content, d.url, s.anchor, d.site, d.type], s.content, budget)),
+  // One statement per section: each finds its page through search_docs, which a SQL file cannot know the rowid of.
+  const sections = documents.flatMap((d) =>
+    d.sections.map((s, i) => {
+      let content = s.content;
+      let sql = bindLiterals(INSERT_SECTION, [d.site, d.url, i, d.site, s.heading, s.anchor, content]);
+      while (bytes(sql) > maxStatementBytes && content.length > 0) {
+        content = cutOnWord(content, Math.floor(content.length * 0.8)).content;
+        sql = bindLiterals(INSERT_SECTION, [d.site, d.url, i, d.site, s.heading, s.anchor, content]);
+      }
+      return sql;
+    }),
   );
   const wordRows = vocabularyOf(documents).map(({ term, type }) => () => `(${sqlLiteral(term)}, ${sqlLiteral(config.site)}, ${sqlLiteral(type)})`);
   return [
@@ -46,11 +60,12 @@ export function pushStatements(
     deleteStatement(config.site, SECTIONS_TABLE),
     deleteStatement(config.site, VOCAB_TABLE),
     ...inserts(`INSERT INTO ${TABLE} (${COLUMNS.join(', ')}) VALUES\n`, documentRows, maxStatementBytes),
-    ...inserts(`INSERT INTO ${SECTIONS_TABLE} (heading, content, url, anchor, site, type) VALUES\n`, sectionRows, maxStatementBytes),
+    deleteStatement(config.site, DOCS_TABLE),
+    syncDocsStatement(siteWhere(config.site)),
+    ...sections,
     ...inserts(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES\n`, wordRows, maxStatementBytes),
     `INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`,
     `INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`,
-    `INSERT INTO ${SECTIONS_TABLE}(${SECTIONS_TABLE}) VALUES ('optimize')`,
   ];
 }
 
@@ -84,6 +99,15 @@ function fitRow(values: (content: string) => string[], content: string, budget: 
     row = rowSql(content);
   }
   return row;
+}
+
+/** A statement with its `?` placeholders replaced by literals. */
+function bindLiterals(sql: string, values: (string | number)[]): string {
+  let i = 0;
+  return sql.replace(/\?/g, () => {
+    const value = values[i++]!;
+    return typeof value === 'number' ? String(value) : sqlLiteral(value);
+  });
 }
 
 /** Statements as one `.sql` file for `wrangler d1 execute --file`. */

@@ -1,0 +1,318 @@
+import { h } from './dom.js';
+import { fetchResults, searchUrl } from './request.js';
+import { renderResult, resultHref } from './render-result.js';
+import { STYLES } from './styles.js';
+import type { SearchResponse, SearchResult, SiteSearchSelectDetail } from './types.js';
+
+/** Quiet time after a keystroke before searching: fast typists send one request per pause, not per letter. */
+const DEBOUNCE_MS = 120;
+/** The endpoint answers nothing for shorter queries (docs/http-api.md), so the box does not ask. */
+const MIN_QUERY_LENGTH = 2;
+const DEFAULT_LIMIT = '8';
+
+/**
+ * Server rendering (Astro, Next.js, SvelteKit) may import this module in Node, where `HTMLElement` does not exist; a
+ * stand-in base class keeps the import from throwing there. The element is only ever defined in a browser.
+ */
+const BaseElement: typeof HTMLElement = globalThis.HTMLElement ?? (class {} as unknown as typeof HTMLElement);
+
+/** True when a key press belongs to a text field, so a bare `/` typed there must not steal focus. */
+function isEditable(target: EventTarget | undefined): boolean {
+  const el = target as HTMLElement | undefined;
+  return !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+}
+
+/**
+ * `<site-search>`: a search box for the site-search endpoint, following the WAI-ARIA combobox pattern with a listbox
+ * popup.
+ *
+ * Attributes: `endpoint` (default `/api/search`), `placeholder`, `label` (accessible name, default the placeholder),
+ * `types` (comma-separated types offered as filter chips), `limit` (results per page, default 8), `hotkey` (the key
+ * that focuses the box, default `/`; Ctrl/⌘+K always does; `none` turns both off).
+ *
+ * Fires `site-search:select` (bubbling, composed, cancelable; detail {@link SiteSearchSelectDetail}) before it
+ * navigates to a chosen result; `preventDefault()` keeps it from navigating.
+ *
+ * @example
+ * ```html
+ * <script type="module" src="/site-search-ui.js"></script>
+ * <site-search endpoint="/api/search" types="doc,post"></site-search>
+ * ```
+ */
+export class SiteSearchElement extends BaseElement {
+  static readonly observedAttributes = ['placeholder', 'label', 'types', 'hotkey'];
+
+  readonly #root: ShadowRoot;
+  readonly #input: HTMLInputElement;
+  readonly #hint: HTMLElement;
+  readonly #panel: HTMLElement;
+  readonly #chips: HTMLElement;
+  readonly #status: HTMLElement;
+  readonly #list: HTMLUListElement;
+  readonly #more: HTMLButtonElement;
+  #results: SearchResult[] = [];
+  #active = -1;
+  #type = '';
+  /** Increases with every request; an answer whose number is not the latest is stale and dropped. */
+  #seq = 0;
+  #inFlight?: AbortController;
+  #debounce?: ReturnType<typeof setTimeout>;
+
+  constructor() {
+    super();
+    this.#root = this.attachShadow({ mode: 'open', delegatesFocus: true });
+    this.#input = h('input', {
+      part: 'input',
+      type: 'search',
+      role: 'combobox',
+      'aria-autocomplete': 'list',
+      'aria-expanded': 'false',
+      'aria-controls': 'results',
+      autocomplete: 'off',
+      autocapitalize: 'off',
+      spellcheck: 'false',
+      enterkeyhint: 'search',
+    });
+    this.#hint = h('kbd', { 'aria-hidden': 'true' });
+    this.#chips = h('div', { class: 'chips', role: 'group', 'aria-label': 'Filter by type', hidden: '' });
+    this.#status = h('div', { part: 'status', class: 'status', role: 'status' });
+    this.#list = h('ul', { id: 'results', part: 'results', role: 'listbox', 'aria-label': 'Search results' });
+    this.#more = h('button', { part: 'more', class: 'more', type: 'button', hidden: '' }, 'More results');
+    this.#panel = h('div', { part: 'panel', class: 'panel', hidden: '' }, this.#chips, this.#status, this.#list, this.#more);
+    const style = h('style', {}, STYLES);
+    this.#root.append(style, h('div', { class: 'box' }, this.#input, this.#hint), this.#panel);
+
+    this.#input.addEventListener('input', () => this.#onInput());
+    this.#input.addEventListener('keydown', (e) => this.#onKeydown(e));
+    // Coming back to the box shows what it showed before it closed.
+    this.#input.addEventListener('focus', () => {
+      if (this.#query().length >= MIN_QUERY_LENGTH && this.#status.textContent) this.#open(true);
+    });
+    // Clicks in the panel must not move focus out of the input: the combobox keeps focus while the list is used.
+    this.#panel.addEventListener('mousedown', (e) => e.preventDefault());
+    this.#list.addEventListener('click', (e) => this.#onResultClick(e));
+    this.#more.addEventListener('click', () => this.#search(this.#results.length));
+    this.addEventListener('focusout', () => {
+      // Focus moving between the input, the chips and the button stays inside; only leaving the element closes it.
+      setTimeout(() => {
+        if (!this.#root.activeElement) this.#open(false);
+      });
+    });
+  }
+
+  /** The text in the box. Setting it does not search; call {@link SiteSearchElement.search} for that. */
+  get value(): string {
+    return this.#input.value;
+  }
+  set value(text: string) {
+    this.#input.value = text;
+  }
+
+  /** Puts `query` in the box and searches for it at once (the dev page uses it for a query in the URL hash). */
+  search(query: string): void {
+    this.#input.value = query;
+    this.#onInput(0);
+  }
+
+  connectedCallback(): void {
+    document.addEventListener('keydown', this.#onHotkey);
+    this.#syncAttributes();
+  }
+
+  disconnectedCallback(): void {
+    document.removeEventListener('keydown', this.#onHotkey);
+    clearTimeout(this.#debounce);
+    this.#inFlight?.abort();
+  }
+
+  attributeChangedCallback(): void {
+    this.#syncAttributes();
+  }
+
+  #syncAttributes(): void {
+    const placeholder = this.getAttribute('placeholder') ?? 'Search';
+    this.#input.placeholder = placeholder;
+    this.#input.setAttribute('aria-label', this.getAttribute('label') || placeholder || 'Search');
+    this.#hint.textContent = this.#hotkey();
+    const types = (this.getAttribute('types') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    if (this.#type && !types.includes(this.#type)) this.#type = '';
+    this.#chips.hidden = !types.length;
+    this.#chips.replaceChildren(
+      ...['', ...types].map((type) => {
+        const pressed = String(type === this.#type);
+        const chip = h('button', { part: 'chip', class: 'chip', type: 'button', 'data-type': type, 'aria-pressed': pressed }, type || 'All');
+        chip.addEventListener('click', () => this.#setType(type));
+        return chip;
+      }),
+    );
+  }
+
+  /** The bare key that focuses the box, or `''` when hotkeys are off. */
+  #hotkey(): string {
+    const key = this.getAttribute('hotkey') ?? '/';
+    return key === 'none' ? '' : key;
+  }
+
+  /** `/` (or the `hotkey`) outside a text field, and Ctrl/⌘+K anywhere, focus the box. Bound so it can be removed. */
+  readonly #onHotkey = (e: KeyboardEvent): void => {
+    const key = this.#hotkey();
+    if (!key || e.defaultPrevented || e.altKey) return;
+    const combo = (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k';
+    const bare = !e.ctrlKey && !e.metaKey && e.key === key && !isEditable(e.composedPath()[0]);
+    if (combo || bare) {
+      e.preventDefault();
+      this.#input.focus();
+      this.#input.select();
+    }
+  };
+
+  #setType(type: string): void {
+    this.#type = type;
+    for (const chip of this.#chips.children) chip.setAttribute('aria-pressed', String(chip.getAttribute('data-type') === type));
+    if (this.#query().length >= MIN_QUERY_LENGTH) this.#search(0);
+  }
+
+  #query(): string {
+    return this.#input.value.trim();
+  }
+
+  #onInput(delay = DEBOUNCE_MS): void {
+    clearTimeout(this.#debounce);
+    if (this.#query().length < MIN_QUERY_LENGTH) {
+      // Cancel whatever is pending and forget old results: they answered a query that is gone.
+      this.#seq++;
+      this.#inFlight?.abort();
+      this.#showResults([], false);
+      this.#setStatus('');
+      this.#open(false);
+      return;
+    }
+    this.#debounce = setTimeout(() => this.#search(0), delay);
+  }
+
+  /** Requests one page: `offset` 0 replaces the list, a larger offset ("More results") appends to it. */
+  async #search(offset: number): Promise<void> {
+    const q = this.#query();
+    const seq = ++this.#seq;
+    this.#inFlight?.abort();
+    const controller = (this.#inFlight = new AbortController());
+    const limit = this.getAttribute('limit') ?? DEFAULT_LIMIT;
+    this.#panel.setAttribute('aria-busy', 'true');
+    if (!offset && !this.#results.length) this.#setStatus('', 'Searching…');
+    this.#open(true);
+    try {
+      const url = searchUrl(this.getAttribute('endpoint') || '/api/search', { q, limit, offset, type: this.#type });
+      const body = await fetchResults(url, controller.signal);
+      if (seq !== this.#seq) return;
+      this.#showResults(body.results, offset > 0);
+      this.#more.hidden = body.results.length < Number(limit);
+      this.#describe(body, q);
+    } catch (error) {
+      if (seq !== this.#seq || controller.signal.aborted) return;
+      if (!offset) this.#showResults([], false);
+      this.#more.hidden = true;
+      this.#setStatus('error', (error as Error).message);
+    } finally {
+      if (seq === this.#seq) this.#panel.removeAttribute('aria-busy');
+    }
+  }
+
+  #showResults(results: SearchResult[], append: boolean): void {
+    const start = append ? this.#results.length : 0;
+    const rows = results.map((result, i) => renderResult(result, `option-${start + i}`));
+    if (append) {
+      this.#results.push(...results);
+      this.#list.append(...rows);
+    } else {
+      this.#results = results;
+      this.#list.replaceChildren(...rows);
+      this.#more.hidden = true;
+      this.#activate(-1);
+    }
+  }
+
+  /** The status line: no results, a corrected query, or the count (also what screen readers announce). */
+  #describe(body: SearchResponse, q: string): void {
+    const count = this.#results.length;
+    if (!count) this.#setStatus('empty', `No results for “${q}”`);
+    else if (body.suggestion) this.#setStatus('', 'Showing results for ', h('b', {}, body.suggestion));
+    else this.#setStatus('', `${count}${this.#more.hidden ? '' : '+'} result${count === 1 ? '' : 's'}`);
+  }
+
+  /** `kind` (`error`, `empty` or `''`) styles the line; the content is text and elements, never markup. */
+  #setStatus(kind: string, ...content: (Node | string)[]): void {
+    this.#status.replaceChildren(...content);
+    this.#status.className = `status ${kind}`;
+  }
+
+  #open(open: boolean): void {
+    this.#panel.hidden = !open;
+    this.#input.setAttribute('aria-expanded', String(open));
+    if (!open) this.#activate(-1);
+  }
+
+  /** Makes option `index` the active descendant (-1: none) and scrolls it into view. */
+  #activate(index: number): void {
+    this.#list.children[this.#active]?.setAttribute('aria-selected', 'false');
+    this.#active = index;
+    const option = this.#list.children[index];
+    if (option) {
+      option.setAttribute('aria-selected', 'true');
+      this.#input.setAttribute('aria-activedescendant', option.id);
+      option.scrollIntoView({ block: 'nearest' });
+    } else {
+      this.#input.removeAttribute('aria-activedescendant');
+    }
+  }
+
+  #onKeydown(e: KeyboardEvent): void {
+    const count = this.#results.length;
+    const open = !this.#panel.hidden;
+    switch (e.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (!count) return;
+        e.preventDefault();
+        if (!open) this.#open(true);
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        // Wraps around at both ends; from "nothing active", Down goes to the first result and Up to the last.
+        this.#activate(this.#active < 0 ? (step > 0 ? 0 : count - 1) : (this.#active + step + count) % count);
+        break;
+      }
+      case 'Enter':
+        if (!open || !count) return;
+        e.preventDefault();
+        // Enter without choosing goes to the top hit, as a search box is expected to.
+        this.#select(Math.max(this.#active, 0), e.ctrlKey || e.metaKey);
+        break;
+      case 'Escape':
+        if (open) {
+          e.preventDefault();
+          this.#open(false);
+        } else if (this.#input.value) {
+          e.preventDefault();
+          this.search('');
+        }
+    }
+  }
+
+  #onResultClick(e: MouseEvent): void {
+    const option = (e.target as Element).closest('[role=option]');
+    // Modified clicks (new tab, new window) are left to the browser's own link handling.
+    if (!option || e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    this.#select([...this.#list.children].indexOf(option));
+  }
+
+  /** Announces the choice with a cancelable `site-search:select`, then navigates unless a listener prevented it. */
+  #select(index: number, newTab = false): void {
+    const result = this.#results[index];
+    if (!result) return;
+    const url = resultHref(result);
+    const detail: SiteSearchSelectDetail = { result, url };
+    const proceed = this.dispatchEvent(new CustomEvent('site-search:select', { detail, bubbles: true, composed: true, cancelable: true }));
+    if (!proceed || !url) return;
+    if (newTab) window.open(url, '_blank', 'noopener');
+    else location.assign(url);
+  }
+}

@@ -1,0 +1,38 @@
+import { h } from './dom.js';
+import { safeHref } from './safe-url.js';
+import { renderSnippet } from './snippet.js';
+import type { SearchResult } from './types.js';
+
+/**
+ * Where choosing a result goes: the best-matching section when the server found one (it is the more precise place to
+ * land), else the page. `''` when neither is a web URL.
+ */
+export function resultHref(result: SearchResult): string {
+  return safeHref(result.section?.url) || safeHref(result.url);
+}
+
+/** `2026-01-02` → `Jan 2, 2026` in the reader's locale. UTC, because the date has no time zone. */
+function formatDate(date: string): string {
+  const parsed = new Date(date);
+  return isNaN(+parsed) ? date : parsed.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+/**
+ * One `role=option` row: emoji, title (› section heading), type and date, then the highlighted snippet. Every field
+ * is set as text; a result without a safe URL is shown but is not a link.
+ */
+export function renderResult(result: SearchResult, id: string): HTMLLIElement {
+  const href = resultHref(result);
+  const head = h('span', { class: 'head' }, h('span', { part: 'title', class: 'title' }, result.title));
+  if (result.section?.heading) head.append(h('span', { part: 'section', class: 'section' }, result.section.heading));
+  const meta = h('span', { part: 'meta', class: 'meta' }, h('span', { class: 'type' }, result.type));
+  if (result.date) meta.append(h('time', { datetime: result.date }, formatDate(result.date)));
+  head.append(meta);
+  const snippet = h('span', { part: 'snippet', class: 'snippet' });
+  renderSnippet(snippet, result.snippet);
+  // The emoji is decoration: the title already names the page.
+  const body = [h('span', { class: 'emoji', 'aria-hidden': 'true' }, result.emoji || '📄'), head, snippet];
+  // tabindex=-1: the listbox is walked with the arrow keys from the input, not with Tab through every link.
+  const row = href ? h('a', { class: 'row', href, tabindex: '-1' }, ...body) : h('span', { class: 'row' }, ...body);
+  return h('li', { id, role: 'option', part: 'result', 'aria-selected': 'false' }, row);
+}

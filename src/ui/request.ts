@@ -1,0 +1,35 @@
+import type { SearchResponse } from './types.js';
+
+/** What one request asks the endpoint for. `limit` is passed as written so the server's own validation message shows. */
+export interface SearchParams {
+  q: string;
+  limit: string;
+  offset: number;
+  type: string;
+}
+
+/** Builds the request URL on `endpoint`, which may be relative to the page or on another origin (CORS is on by default). */
+export function searchUrl(endpoint: string, { q, limit, offset, type }: SearchParams): string {
+  const url = new URL(endpoint, document.baseURI);
+  url.searchParams.set('q', q);
+  url.searchParams.set('limit', limit);
+  if (offset) url.searchParams.set('offset', String(offset));
+  if (type) url.searchParams.set('type', type);
+  return url.href;
+}
+
+/**
+ * Fetches one page of results. A non-2xx answer or an unexpected body throws an Error carrying the server's `error`
+ * message when there is one, so the box can show the reason ("Invalid type. One of: doc, post") instead of a code.
+ */
+export async function fetchResults(url: string, signal: AbortSignal): Promise<SearchResponse> {
+  const response = await fetch(url, { signal }).catch((error: unknown) => {
+    // An abort is not a failure to report; the caller drops it.
+    throw signal.aborted ? error : new Error('Search is unavailable: the endpoint could not be reached.');
+  });
+  const body = (await response.json().catch(() => null)) as Partial<SearchResponse> & { error?: unknown } | null;
+  if (!response.ok || !Array.isArray(body?.results)) {
+    throw new Error(typeof body?.error === 'string' ? body.error : `Search failed (HTTP ${response.status})`);
+  }
+  return body as SearchResponse;
+}
