@@ -84,10 +84,12 @@ export class SiteSearchElement extends BaseElement {
 
     this.#input.addEventListener('input', () => this.#onInput());
     this.#input.addEventListener('keydown', (e) => this.#onKeydown(e));
-    // Coming back to the box shows what it showed before it closed.
-    this.#input.addEventListener('focus', () => {
-      if (this.#query().length >= MIN_QUERY_LENGTH && this.#status.textContent) this.#open(true);
-    });
+    // Coming back to the box (or clicking it after Escape) shows what it showed before it closed.
+    const reopen = () => {
+      if (this.#searchable() && this.#status.textContent) this.#open(true);
+    };
+    this.#input.addEventListener('focus', reopen);
+    this.#input.addEventListener('click', reopen);
     // Clicks in the panel must not move focus out of the input: the combobox keeps focus while the list is used.
     this.#panel.addEventListener('mousedown', (e) => e.preventDefault());
     this.#list.addEventListener('click', (e) => this.#onResultClick(e));
@@ -169,16 +171,21 @@ export class SiteSearchElement extends BaseElement {
   #setType(type: string): void {
     this.#type = type;
     for (const chip of this.#chips.children) chip.setAttribute('aria-pressed', String(chip.getAttribute('data-type') === type));
-    if (this.#query().length >= MIN_QUERY_LENGTH) this.#search(0);
+    if (this.#searchable()) this.#search(0);
   }
 
   #query(): string {
     return this.#input.value.trim();
   }
 
+  /** Counted in code points, as the endpoint counts them (`😀` is one character). */
+  #searchable(): boolean {
+    return [...this.#query()].length >= MIN_QUERY_LENGTH;
+  }
+
   #onInput(delay = DEBOUNCE_MS): void {
     clearTimeout(this.#debounce);
-    if (this.#query().length < MIN_QUERY_LENGTH) {
+    if (!this.#searchable()) {
       // Cancel whatever is pending and forget old results: they answered a query that is gone.
       this.#seq++;
       this.#inFlight?.abort();
@@ -204,9 +211,16 @@ export class SiteSearchElement extends BaseElement {
       const url = searchUrl(this.getAttribute('endpoint') || '/api/search', { q, limit, offset, type: this.#type });
       const body = await fetchResults(url, controller.signal);
       if (seq !== this.#seq) return;
+      const fromMoreButton = this.#root.activeElement === this.#more;
       this.#showResults(body.results, offset > 0);
       this.#more.hidden = body.results.length < Number(limit);
       this.#describe(body, q);
+      if (fromMoreButton && body.results.length) {
+        // A keyboard user pressed "More results": continue on the first new result rather than lose focus with the
+        // button when it hides after the last page.
+        this.#input.focus();
+        this.#activate(offset);
+      }
     } catch (error) {
       if (seq !== this.#seq || controller.signal.aborted) return;
       if (!offset) this.#showResults([], false);
@@ -266,6 +280,8 @@ export class SiteSearchElement extends BaseElement {
   }
 
   #onKeydown(e: KeyboardEvent): void {
+    // Enter or Escape while an input method is composing (Chinese, Japanese…) belongs to the composition.
+    if (e.isComposing) return;
     const count = this.#results.length;
     const open = !this.#panel.hidden;
     switch (e.key) {

@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 import { SiteSearchElement } from './element.js';
+import type { SiteSearchSelectDetail } from './types.js';
 
 export { SiteSearchElement };
 export { parseSnippet, type SnippetPart } from './snippet.js';
@@ -33,6 +34,6 @@ declare global {
     'site-search': SiteSearchElement;
   }
   interface HTMLElementEventMap {
-    'site-search:select': CustomEvent<import('./types.js').SiteSearchSelectDetail>;
+    'site-search:select': CustomEvent<SiteSearchSelectDetail>;
   }
 }

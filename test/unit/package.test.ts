@@ -20,9 +20,9 @@ function moduleGraph(entry: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('package.json', () => {
-  it('is ESM only, side-effect free and needs Node >= 22.12', () => {
+  it('is ESM only, side-effect free except the UI entry (importing it registers <site-search>), and needs Node >= 22.12', () => {
     expect(pkg.type).toBe('module');
-    expect(pkg.sideEffects).toBe(false);
+    expect(pkg.sideEffects).toEqual(['./dist/ui.js']);
     expect(pkg.engines.node).toBe('>=22.12');
   });
 

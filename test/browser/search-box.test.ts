@@ -1,0 +1,454 @@
+/**
+ * `<site-search>` in a real browser: Debian's Chromium driven by playwright-core, against the real `site-search dev`
+ * server (dist/cli.js) over an indexed fixture, on the page that server serves at `/`. Needs the build (the test
+ * command runs tsup first) and /usr/bin/chromium (.ci/run installs it).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SearchResponse } from '../../src/ui/types.js';
+import { makeProject } from '../helpers/project.js';
+import { FIXTURE_FILES } from './fixture.js';
+
+const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
+const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
+/** How this machine must start Chromium (/work/.library/env/machines/node.md); Playwright adds a fresh profile dir. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const site = makeProject(FIXTURE_FILES);
+let server: ChildProcess;
+let origin: string;
+let browser: Browser;
+/** One context for the file (a new one per test costs ~0.3 s); each test gets its own page, routes and media. */
+let context: BrowserContext;
+let page: Page;
+
+/** Starts `site-search dev --config … --port 0` and resolves with the origin it prints. */
+function startDevServer(): Promise<string> {
+  server = spawn(process.execPath, [CLI, 'dev', '--config', 'search.config.json', '--port', '0'], {
+    cwd: site.dir,
+    env: { ...process.env, CI: 'true' },
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    server.stdout!.on('data', (d) => {
+      out += d;
+      const m = /search page: (http:\/\/[\d.:]+)\//.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    server.stderr!.on('data', (d) => (out += d));
+    server.on('exit', (code) => reject(new Error(`dev exited with ${code}: ${out}`)));
+  });
+}
+
+/** What the endpoint itself answers, to compare the box against. */
+async function api(params: Record<string, string>): Promise<SearchResponse> {
+  return (await fetch(`${origin}/api/search?${new URLSearchParams(params)}`)).json() as Promise<SearchResponse>;
+}
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  [origin, browser] = await Promise.all([startDevServer(), chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })]);
+  context = await browser.newContext({ viewport: { width: 860, height: 760 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+  site.cleanup();
+});
+
+const pageErrors: string[] = [];
+beforeEach(async () => {
+  page = await context.newPage();
+  pageErrors.length = 0;
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => customElements.get('site-search'));
+});
+
+afterEach(async () => {
+  await page.close();
+  expect(pageErrors).toEqual([]);
+});
+
+// Playwright's CSS selectors pierce open shadow roots, so these reach inside the element.
+const input = () => page.locator('site-search [part=input]');
+const options = () => page.locator('site-search [role=option]');
+const status = () => page.locator('site-search [part=status]');
+const titles = () => page.locator('site-search [part=title]').allTextContents();
+const more = () => page.locator('site-search [part=more]');
+const chip = (name: string) => page.locator('site-search [part=chip]', { hasText: new RegExp(`^${name}$`, 'i') });
+
+async function typeQuery(text: string): Promise<void> {
+  await input().click();
+  await page.keyboard.type(text);
+}
+
+/** Types `text` and waits until the box shows the endpoint's answer for it. */
+async function searchFor(text: string, params: Record<string, string> = {}): Promise<SearchResponse> {
+  const expected = await api({ q: text, limit: '8', ...params });
+  await typeQuery(text);
+  await expect.poll(titles).toEqual(expected.results.map((r) => r.title));
+  return expected;
+}
+
+const pwned = () => page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned);
+
+describe('the dev page is the element', () => {
+  it('serves the element script and uses the config types as chips', async () => {
+    const script = await fetch(`${origin}/site-search-ui.js`);
+    expect(script.headers.get('content-type')).toContain('text/javascript');
+    expect(await script.text()).toContain('site-search:select');
+    expect(await page.locator('site-search').getAttribute('endpoint')).toBe('/api/search');
+    expect(await page.locator('site-search [part=chip]').allTextContents()).toEqual(['All', 'doc', 'post']);
+    await expect.poll(() => input().getAttribute('role')).toBe('combobox');
+  });
+
+  it('searches a query given in the URL hash on load', async () => {
+    await page.goto('about:blank'); // from `/`, a hash-only change would not reload the page
+    await page.goto(`${origin}/#rivers`);
+    await expect.poll(() => options().count()).toBe((await api({ q: 'rivers', limit: '8' })).results.length);
+  });
+});
+
+describe('search as you type', () => {
+  it('shows highlighted results with emoji, title, type, date, section and snippet', async () => {
+    const expected = await searchFor('rivers');
+    expect(await input().getAttribute('aria-expanded')).toBe('true');
+    const first = options().first();
+    expect(await first.locator('[part=title]').textContent()).toBe(expected.results[0]!.title);
+    expect(await first.locator('.emoji').textContent()).toBe('🌊');
+    // The section heading is shown, and the result links to the section.
+    expect(expected.results[0]!.section?.url).toMatch(/#rivers-and-lakes$/);
+    expect(await first.locator('[part=section]').textContent()).toBe('Rivers and lakes');
+    expect(await first.locator('a').getAttribute('href')).toBe(expected.results[0]!.section!.url);
+    // Matched words are <mark> elements inside the snippet part.
+    const marks = await page.locator('site-search [part=snippet] mark').allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks.every((m) => /^rivers?$/i.test(m))).toBe(true);
+    const post = options().filter({ hasText: 'Spring otter count 2026' });
+    expect(await post.locator('[part=meta]').textContent()).toMatch(/^post.*2026/);
+    expect(await post.locator('time').getAttribute('datetime')).toBe('2026-04-12');
+    expect(await status().textContent()).toBe(`${expected.results.length} results`);
+  });
+
+  it('says so when nothing matches', async () => {
+    await typeQuery('qqqqqqqq');
+    await expect.poll(() => status().textContent()).toBe('No results for “qqqqqqqq”');
+    expect(await options().count()).toBe(0);
+  });
+
+  it('shows "Showing results for" with the server’s suggestion', async () => {
+    const expected = await api({ q: 'beavr' });
+    expect(expected.suggestion).toBe('beaver');
+    await typeQuery('beavr');
+    await expect.poll(() => status().textContent()).toBe('Showing results for beaver');
+    expect(await page.locator('site-search [part=status] b').textContent()).toBe('beaver');
+  });
+
+  it('appends the next page with "More results" (offset)', async () => {
+    const all = await api({ q: 'otter', limit: '25' });
+    expect(all.results.length).toBeGreaterThan(8);
+    await searchFor('otter');
+    expect(await status().textContent()).toBe('8+ results');
+    const offsets: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/search') && offsets.push(new URL(r.url()).searchParams.get('offset') ?? ''));
+    await more().click();
+    await expect.poll(titles).toEqual(all.results.map((r) => r.title));
+    expect(offsets).toEqual(['8']);
+    expect(await more().isHidden()).toBe(true);
+    const ids = await options().evaluateAll((els) => els.map((el) => el.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    // Focus stayed in the box, so the keyboard keeps working on the longer list.
+    await page.keyboard.press('ArrowUp');
+    expect(await input().getAttribute('aria-activedescendant')).toBe(ids.at(-1));
+  });
+
+  it('keyboard: Tab to "More results", Enter, and the first new result is active', async () => {
+    await searchFor('otter');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab'); // the chips All, doc, post, then the button
+    expect(await page.evaluate(() => document.querySelector('site-search')!.shadowRoot!.activeElement?.getAttribute('part'))).toBe('more');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => input().getAttribute('aria-activedescendant')).toBe('option-8');
+    expect(await input().getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowUp');
+    expect(await input().getAttribute('aria-activedescendant')).toBe('option-7');
+  });
+
+  it('filters by type with the chips', async () => {
+    await searchFor('otter');
+    const types: (string | null)[] = [];
+    page.on('request', (r) => r.url().includes('/api/search') && types.push(new URL(r.url()).searchParams.get('type')));
+    await chip('post').click();
+    const posts = await api({ q: 'otter', limit: '8', type: 'post' });
+    await expect.poll(titles).toEqual(posts.results.map((r) => r.title));
+    expect(posts.results.every((r) => r.type === 'post')).toBe(true);
+    expect(await chip('post').getAttribute('aria-pressed')).toBe('true');
+    expect(await chip('all').getAttribute('aria-pressed')).toBe('false');
+    await chip('doc').click();
+    const docs = await api({ q: 'otter', limit: '8', type: 'doc' });
+    await expect.poll(titles).toEqual(docs.results.map((r) => r.title));
+    await chip('all').click();
+    await expect.poll(() => options().count()).toBe(8);
+    expect(types).toEqual(['post', 'doc', null]);
+  });
+});
+
+describe('keyboard and ARIA combobox pattern', () => {
+  it('moves the active option with ↑/↓ and Enter opens it', async () => {
+    const expected = await searchFor('otter');
+    const active = () => input().getAttribute('aria-activedescendant');
+    const selected = () => page.locator('site-search [role=option][aria-selected=true]').evaluateAll((els) => els.map((el) => el.id));
+    expect(await input().getAttribute('aria-controls')).toBe(await page.locator('site-search [role=listbox]').getAttribute('id'));
+    expect(await active()).toBeNull();
+    await page.keyboard.press('ArrowDown');
+    expect([await active(), await selected()]).toEqual(['option-0', ['option-0']]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect([await active(), await selected()]).toEqual(['option-2', ['option-2']]);
+    await page.keyboard.press('ArrowUp');
+    expect([await active(), await selected()]).toEqual(['option-1', ['option-1']]);
+    const target = expected.results[1]!;
+    await Promise.all([page.waitForURL(target.section?.url ?? target.url), page.keyboard.press('Enter')]);
+  });
+
+  it('wraps around at both ends', async () => {
+    await searchFor('otter');
+    await page.keyboard.press('ArrowUp');
+    expect(await input().getAttribute('aria-activedescendant')).toBe('option-7');
+    await page.keyboard.press('ArrowDown');
+    expect(await input().getAttribute('aria-activedescendant')).toBe('option-0');
+  });
+
+  it('fires a cancelable site-search:select with the result before navigating', async () => {
+    const expected = await searchFor('otter');
+    await page.evaluate(() => {
+      document.addEventListener('site-search:select', (e) => {
+        e.preventDefault();
+        (window as unknown as { chosen: unknown }).chosen = (e as CustomEvent).detail;
+      });
+    });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const chosen = await page.evaluate(() => (window as unknown as { chosen: unknown }).chosen);
+    expect(chosen).toEqual({ result: expected.results[0], url: expected.results[0]!.url });
+    expect(page.url()).toBe(`${origin}/`);
+  });
+
+  it('navigates on click', async () => {
+    const expected = await searchFor('otter');
+    await Promise.all([page.waitForURL(expected.results[2]!.url), options().nth(2).click()]);
+  });
+
+  it('Escape closes the list, a second Escape clears the box', async () => {
+    await searchFor('otter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    expect(await input().getAttribute('aria-expanded')).toBe('false');
+    expect(await input().getAttribute('aria-activedescendant')).toBeNull();
+    expect(await page.locator('site-search [part=panel]').isHidden()).toBe(true);
+    expect(await input().inputValue()).toBe('otter');
+    // ↓ reopens what was there.
+    await page.keyboard.press('ArrowDown');
+    expect(await input().getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    expect(await input().inputValue()).toBe('');
+  });
+
+  it('closes when focus leaves the element', async () => {
+    await searchFor('otter');
+    await page.locator('h1').click();
+    await expect.poll(() => input().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('/ and Ctrl+K focus the box, but / typed in another field stays there', async () => {
+    const focused = () => page.evaluate(() => document.querySelector('site-search')!.shadowRoot!.activeElement?.getAttribute('part') ?? null);
+    expect(await focused()).toBeNull();
+    await page.keyboard.press('/');
+    expect(await focused()).toBe('input');
+    expect(await input().inputValue()).toBe('');
+    await page.locator('h1').click();
+    expect(await focused()).toBeNull();
+    await page.keyboard.press('Control+k');
+    expect(await focused()).toBe('input');
+    await page.evaluate(() => document.body.append(Object.assign(document.createElement('input'), { id: 'other' })));
+    await page.locator('#other').click();
+    await page.keyboard.type('a/b');
+    expect(await page.locator('#other').inputValue()).toBe('a/b');
+    expect(await focused()).toBeNull();
+  });
+});
+
+describe('safe rendering', () => {
+  it('renders a hostile document as text: no element from its markup, no link for a javascript: URL', async () => {
+    const expected = await searchFor('hostile');
+    expect(expected.results[0]!.url).toMatch(/^javascript:/);
+    expect(expected.results[0]!.snippet).toContain('&lt;script&gt;');
+    const result = options().first();
+    expect(await result.locator('[part=title]').textContent()).toBe('<img src=x onerror="window.__pwned=2"> Hostile page');
+    const snippet = await result.locator('[part=snippet]').textContent();
+    expect(snippet).toContain('<script>window.__pwned=1</script>');
+    expect(snippet).toContain('<img src=x onerror="window.__pwned=1">');
+    expect(await result.locator('[part=snippet] mark').allTextContents()).toEqual(['hostile']);
+    expect(await page.locator('site-search img, site-search script, site-search a').count()).toBe(0);
+    await page.screenshot({ path: `${ARTIFACTS}hostile-light.png` });
+    await page.keyboard.press('Enter');
+    await result.click();
+    await page.waitForTimeout(200);
+    expect(page.url()).toBe(`${origin}/`);
+    expect(await pwned()).toBeUndefined();
+  });
+
+  it('treats a forged response as text too: only <mark> becomes markup, obfuscated javascript: URLs are not links', async () => {
+    await page.route('**/api/search?**', (route) =>
+      route.fulfill({
+        json: {
+          query: 'forged',
+          results: [
+            {
+              title: 'Forged',
+              url: 'java\tscript:window.__pwned=4',
+              type: 'doc',
+              date: '',
+              tags: '',
+              emoji: '',
+              snippet: '<img src=x onerror="window.__pwned=3"><mark>forged</mark> &lt;b&gt;bold&lt;/b&gt; &amp;lt; <mark><mark>x</mark></mark> </mark>',
+              score: -1,
+              section: { heading: 'Evil', url: ' javascript:window.__pwned=5' },
+            },
+            { title: 'Fine', url: '/docs/fine', type: 'doc', date: '', tags: '', emoji: '', snippet: 'ok', score: -0.5 },
+          ],
+        },
+      }),
+    );
+    await typeQuery('forged');
+    await expect.poll(() => options().count()).toBe(2);
+    const snippet = options().first().locator('[part=snippet]');
+    expect(await snippet.textContent()).toBe('<img src=x onerror="window.__pwned=3">forged <b>bold</b> &lt; x ');
+    expect(await snippet.locator('mark').allTextContents()).toEqual(['forged', 'x']);
+    expect(await page.locator('site-search img, site-search b').count()).toBe(0);
+    expect(await options().first().locator('a').count()).toBe(0);
+    expect(await options().nth(1).locator('a').getAttribute('href')).toBe('/docs/fine');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(200);
+    expect(page.url()).toBe(`${origin}/`);
+    expect(await pwned()).toBeUndefined();
+  });
+});
+
+describe('requests: debounce, abort, stale answers, errors', () => {
+  /** Holds the first request for "otter" for `ms`, then lets it through (if the page still wants it). */
+  async function delayFirstOtter(ms: number): Promise<{ released: Promise<void> }> {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let first = true;
+    await page.route('**/api/search?**', async (route) => {
+      if (first && new URL(route.request().url()).searchParams.get('q') === 'otter') {
+        first = false;
+        await new Promise((r) => setTimeout(r, ms));
+        await route.continue().catch(() => {}); // already aborted by the page: nothing to continue
+        release();
+        return;
+      }
+      await route.continue();
+    });
+    return { released };
+  }
+
+  it('sends one request per pause in typing', async () => {
+    const queries: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/search') && queries.push(new URL(r.url()).searchParams.get('q')!));
+    await input().click();
+    await page.keyboard.type('otter habitat', { delay: 20 });
+    await expect.poll(() => options().count()).toBeGreaterThan(0);
+    expect(queries).toEqual(['otter habitat']);
+  });
+
+  it('aborts the slow earlier request; the list shows the later query', async () => {
+    const { released } = await delayFirstOtter(1200);
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(new URL(r.url()).searchParams.get('q')!));
+    const later = await api({ q: 'otter habitat', limit: '8' });
+    const earlier = await api({ q: 'otter', limit: '8' });
+    expect(later.results.map((r) => r.title)).not.toEqual(earlier.results.map((r) => r.title));
+    await typeQuery('otter');
+    await page.waitForRequest((r) => r.url().includes('q=otter'));
+    // The loading state while the first answer is pending.
+    await expect.poll(() => status().textContent()).toBe('Searching…');
+    expect(await page.locator('site-search [part=panel]').getAttribute('aria-busy')).toBe('true');
+    await page.keyboard.type(' habitat');
+    await expect.poll(titles).toEqual(later.results.map((r) => r.title));
+    await released;
+    await page.waitForTimeout(100);
+    expect(await titles()).toEqual(later.results.map((r) => r.title));
+    expect(failed).toEqual(['otter']);
+    expect(await page.locator('site-search [part=panel]').getAttribute('aria-busy')).toBeNull();
+  });
+
+  it('drops a stale answer that arrives after a newer one even when it is not aborted (sequence numbers)', async () => {
+    // Take abort away, so only the sequence check stands between the slow answer and the list.
+    await page.evaluate(() => {
+      AbortController.prototype.abort = function () {};
+    });
+    const { released } = await delayFirstOtter(800);
+    const answered: string[] = [];
+    page.on('requestfinished', (r) => answered.push(new URL(r.url()).searchParams.get('q')!));
+    const later = await api({ q: 'otter habitat', limit: '8' });
+    await typeQuery('otter');
+    await page.waitForRequest((r) => r.url().includes('q=otter'));
+    await page.keyboard.type(' habitat');
+    await expect.poll(titles).toEqual(later.results.map((r) => r.title));
+    await released;
+    await expect.poll(() => answered).toEqual(['otter habitat', 'otter']);
+    await page.waitForTimeout(100);
+    expect(await titles()).toEqual(later.results.map((r) => r.title));
+  });
+
+  it('shows the server’s 400 message: an invalid limit, a type the server rejects', async () => {
+    await page.locator('site-search').evaluate((el) => el.setAttribute('limit', '0'));
+    await typeQuery('otter');
+    await expect.poll(() => status().textContent()).toBe('Invalid limit');
+    expect(await status().getAttribute('class')).toContain('error');
+    expect(await options().count()).toBe(0);
+    await page.locator('site-search').evaluate((el) => {
+      el.removeAttribute('limit');
+      el.setAttribute('types', 'doc,post,nope');
+    });
+    await chip('nope').click();
+    await expect.poll(() => status().textContent()).toBe('Invalid type. One of: doc, post');
+    await page.screenshot({ path: `${ARTIFACTS}error-light.png` });
+  });
+
+  it('reports an unreachable endpoint', async () => {
+    await page.route('**/api/search?**', (route) => route.abort('connectionrefused'));
+    await typeQuery('otter');
+    await expect.poll(() => status().textContent()).toBe('Search is unavailable: the endpoint could not be reached.');
+  });
+});
+
+describe('screenshots', () => {
+  it.each(['light', 'dark'] as const)('%s', async (colorScheme) => {
+    await page.emulateMedia({ colorScheme });
+    await searchFor('otter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    // Cropped to the box and its open list, with a margin: this is the picture docs/ui-screenshot.png is taken from.
+    const box = (await page.locator('site-search').boundingBox())!;
+    const panel = (await page.locator('site-search [part=panel]').boundingBox())!;
+    const clip = { x: box.x - 24, y: box.y - 16, width: box.width + 48, height: panel.y + panel.height - box.y + 40 };
+    await page.screenshot({ path: `${ARTIFACTS}search-${colorScheme}.png`, clip });
+    const background = await page.locator('site-search [part=panel]').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).toBe(colorScheme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(27, 30, 37)');
+  });
+});
