@@ -3,14 +3,11 @@
  * call `createSearchHandler(options)` from `site-search` on your own route (docs/api.md).
  */
 import { IttyRouter } from 'itty-router';
-import {
-  createSearchHandler,
-  resolveConfig,
-  SiteSearchConfigError,
-  type HandlerRuntime,
-  type ResolvedConfig,
-  type SearchOptions,
-} from '../src/index.js';
+import { workersCache } from '../src/cache.js';
+import { resolveConfig } from '../src/config.js';
+import { SiteSearchConfigError } from '../src/errors.js';
+import { createHandler, type HandlerRuntime } from '../src/handler.js';
+import type { ResolvedConfig, SearchOptions } from '../src/options.js';
 
 /**
  * A Worker that answers `apiRoute` (GET, HEAD, OPTIONS; 405 for other methods) and 404s everywhere else.
@@ -23,7 +20,8 @@ export function createWorker(options: SearchOptions | ResolvedConfig, runtime?: 
   if (config.apiRoute === false) {
     throw new SiteSearchConfigError(['apiRoute: createWorker needs a route to answer; set apiRoute (default "/api/search")']);
   }
-  const handler = createSearchHandler(config, runtime);
+  // Workers always have caches.default: the in-process cache is never needed here.
+  const handler = createHandler(config, runtime ?? {}, workersCache);
   const router = IttyRouter().all(config.apiRoute, (request: Request, env: object, ctx: ExecutionContext) =>
     handler(request, env, ctx),
   );

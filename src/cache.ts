@@ -1,4 +1,3 @@
-import QuickLRU from 'quick-lru';
 import type { SearchInput } from './query.js';
 
 /**
@@ -21,37 +20,12 @@ export function cacheKey(url: URL, input: SearchInput): string {
   return `${url.origin}${path}?q=${e(input.q)}&limit=${input.limit}&offset=${input.offset}&type=${e(input.type)}`;
 }
 
-interface StoredResponse {
-  status: number;
-  headers: [string, string][];
-  body: string;
-}
-
-/**
- * A bounded in-process cache with a time-to-live: what the handler uses where there is no `caches.default`
- * (Node, Next.js, SvelteKit on a server). Each process holds its own copy.
- */
-export function createMemoryCache({ maxEntries = 500, ttlSeconds }: { maxEntries?: number; ttlSeconds: number }): SearchCache {
-  const entries = new QuickLRU<string, StoredResponse>({ maxSize: maxEntries, maxAge: ttlSeconds * 1000 });
+/** The Cache API's `caches.default` where the platform has it (Cloudflare Workers), else undefined. */
+export function workersCache(): SearchCache | undefined {
+  const cache = (globalThis as { caches?: { default?: Cache } }).caches?.default;
+  if (!cache) return undefined;
   return {
-    async match(key) {
-      const hit = entries.get(key);
-      return hit && new Response(hit.body, { status: hit.status, headers: hit.headers });
-    },
-    async put(key, response) {
-      entries.set(key, { status: response.status, headers: [...response.headers], body: await response.text() });
-    },
+    match: async (key) => (await cache.match(key)) ?? undefined,
+    put: (key, response) => cache.put(key, response),
   };
-}
-
-/** `caches.default` where the platform has it (Cloudflare Workers), else an in-memory cache. */
-export function defaultCache(ttlSeconds: number): SearchCache {
-  const workersCache = (globalThis as { caches?: { default?: Cache } }).caches?.default;
-  if (workersCache) {
-    return {
-      match: async (key) => (await workersCache.match(key)) ?? undefined,
-      put: (key, response) => workersCache.put(key, response),
-    };
-  }
-  return createMemoryCache({ ttlSeconds });
 }

@@ -1,9 +1,10 @@
-import { defaultCache, cacheKey, type SearchCache } from './cache.js';
+import { cacheKey, type SearchCache } from './cache.js';
 import { resolveConfig } from './config.js';
 import { isSearchDatabase, type SearchDatabase } from './db/types.js';
 import { SearchInputError } from './errors.js';
 import type { ResolvedConfig, SearchOptions } from './options.js';
 import { codePointLength, MIN_QUERY_LENGTH, normalizeSearchInput } from './query.js';
+import { defaultCache } from './memory-cache.js';
 import { runSearch } from './search.js';
 
 /** Runtime objects for the handler (not options: they are not serialisable). */
@@ -41,13 +42,23 @@ const ALLOW = 'GET, HEAD, OPTIONS';
  * const handler = createSearchHandler(options);
  * export default { fetch: (request, env, ctx) => handler(request, env, ctx) };
  */
-export function createSearchHandler(
+export function createSearchHandler(options: SearchOptions | ResolvedConfig, runtime: HandlerRuntime = {}): SearchHandler {
+  return createHandler(options, runtime, defaultCache);
+}
+
+/**
+ * The handler, with the cache to use when `runtime.cache` is absent supplied by the caller: the Workers entry passes
+ * `caches.default` only, so the in-process cache (and its LRU library) stays out of the Worker bundle.
+ * @internal
+ */
+export function createHandler(
   options: SearchOptions | ResolvedConfig,
-  runtime: HandlerRuntime = {},
+  runtime: HandlerRuntime,
+  fallbackCache: (ttlSeconds: number) => SearchCache | undefined,
 ): SearchHandler {
   const config = resolveConfig(options);
   const cache =
-    config.cacheMaxAge === 0 || runtime.cache === false ? undefined : (runtime.cache ?? defaultCache(config.cacheMaxAge));
+    config.cacheMaxAge === 0 || runtime.cache === false ? undefined : (runtime.cache ?? fallbackCache(config.cacheMaxAge));
   const baseHeaders: Record<string, string> = config.cors ? { 'Access-Control-Allow-Origin': '*' } : {};
   let ownDb: SearchDatabase | undefined;
   const givenDb = () => (typeof runtime.db === 'function' ? (ownDb ??= runtime.db()) : runtime.db);

@@ -17,7 +17,8 @@ export {
 export { toFtsQuery, normalizeSearchInput, type RawSearchInput, type SearchInput } from './query.js';
 export { searchIndex, recencyMultiplier, type SearchArgs, type SearchResult } from './search.js';
 export { ensureSchema, schemaStatements, SCHEMA_VERSION, TABLE } from './schema.js';
-export { cacheKey, createMemoryCache, type SearchCache } from './cache.js';
+export { cacheKey, type SearchCache } from './cache.js';
+export { createMemoryCache } from './memory-cache.js';
 export { escapeSnippet } from './snippet.js';
 export { isSearchDatabase, type SearchDatabase, type SearchStatement, type SqlValue } from './db/types.js';
 export { SiteSearchError, SiteSearchConfigError, SearchInputError } from './errors.js';

@@ -199,9 +199,10 @@ async function bestSections(db: SearchDatabase, terms: string[], pages: number[]
   return best;
 }
 
-/** Lowercase, accents removed: how the tokenizer compares words. */
+/** Lowercase, accents removed: how the tokenizer compares words. ASCII text (most of it) skips the Unicode work. */
 function foldWord(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const lower = text.toLowerCase();
+  return /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower;
 }
 
 /** How many times words start with one of `stems` in `text` (so "collection" counts for "collections"). */
@@ -209,10 +210,16 @@ function occurrences(text: string, stems: string[]): number {
   let n = 0;
   for (const stem of stems) {
     for (let i = text.indexOf(stem); i !== -1; i = text.indexOf(stem, i + stem.length)) {
-      if (i === 0 || !/[\p{L}\p{N}]/u.test(text[i - 1]!)) n++;
+      if (i === 0 || !isWordChar(text.charCodeAt(i - 1))) n++;
     }
   }
   return n;
+}
+
+/** Letters and digits, cheaply for ASCII; anything else non-ASCII counts as a word character except the word break. */
+function isWordChar(code: number): boolean {
+  if (code < 128) return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+  return code !== 0x200b && code !== 0x3000 && !(code >= 0x3001 && code <= 0x303f) && !(code >= 0xff01 && code <= 0xff0f);
 }
 
 function sectionOf(found: { heading: string; anchor: string } | undefined, url: string, origin: string | undefined) {
