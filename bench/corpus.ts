@@ -8,6 +8,13 @@ import { resolveConfig, type ResolvedConfig } from '../src/index.js';
 import { buildIndex, collectDocuments, type IndexDocument } from '../src/indexer/index.js';
 import { corpusOptions } from './labeled-queries.js';
 
+function unquote(value: string): string {
+  const v = value.trim();
+  if (v.startsWith('"') && v.endsWith('"')) return JSON.parse(v) as string;
+  if (v.startsWith("'") && v.endsWith("'")) return v.slice(1, -1).replace(/''/g, "'");
+  return v;
+}
+
 /** A small deterministic PRNG (mulberry32), so every run generates the same corpus. */
 export function random(seed: number): () => number {
   return () => {
@@ -62,7 +69,13 @@ export async function writeCorpusFiles(dir: string, n: number, seed = 7): Promis
     const copy = Math.floor(i / sources.length);
     const path = join(dir, copy === 0 ? src.rel : src.rel.replace(/(\.mdx?)$/, `-${copy}$1`));
     const day = new Date(Date.UTC(2019, 0, 1) + Math.floor(rand() * 2900) * 86_400_000).toISOString().slice(0, 10);
-    const text = copy === 0 ? src.text : src.text.replace(/^---\n/, `---\ndate: ${day}\n`).replace(/^title: (.*)$/m, `title: $1 (${copy})`);
+    // Titles are rewritten as JSON strings (valid YAML whatever they contain: colons, quotes).
+    const text =
+      copy === 0
+        ? src.text
+        : src.text
+            .replace(/^---\n/, `---\ndate: ${day}\n`)
+            .replace(/^title: (.*)$/m, (_, title: string) => `title: ${JSON.stringify(`${unquote(title)} (${copy})`)}`);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
     bytes += Buffer.byteLength(text);

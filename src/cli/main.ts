@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSqlite } from '../db/sqlite.js';
 import { SiteSearchError } from '../errors.js';
-import { buildIndex } from '../indexer/build.js';
+import { newBuildStats, readDocuments } from '../indexer/build.js';
 import { pushIndex, type PushTarget } from '../indexer/push.js';
 import { checkDatabaseConfig } from '../indexer/wrangler.js';
 import { searchIndex } from '../search.js';
@@ -92,11 +92,13 @@ function sqliteFlag(flags: Flags): string | undefined {
 async function runIndex(loaded: LoadedConfig, target: PushTarget): Promise<string> {
   const started = performance.now();
   const bar = progress();
-  const build = await buildIndex(loaded.config, { cwd: loaded.cwd, onProgress: bar.update });
+  const stats = newBuildStats();
+  // Documents stream from the files into the push: memory stays flat however large the site.
+  const documents = readDocuments(loaded.config, stats, { cwd: loaded.cwd, onProgress: bar.update });
+  const pushed = await pushIndex(loaded.config, target, documents, { cwd: loaded.cwd });
   bar.done();
-  for (const w of build.warnings) console.warn(`[site-search] warning: ${formatWarning(w, process.cwd())}`);
-  const pushed = await pushIndex(loaded.config, target, build.documents, { cwd: loaded.cwd });
-  return summary(build, pushed.destination, performance.now() - started);
+  for (const w of stats.warnings) console.warn(`[site-search] warning: ${formatWarning(w, process.cwd())}`);
+  return summary({ ...stats, documents: pushed.documents }, pushed.destination, performance.now() - started);
 }
 
 async function index(loaded: LoadedConfig, flags: Flags, wranglerArgs: string[]): Promise<number> {

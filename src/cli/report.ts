@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import type { BuildResult } from '../indexer/build.js';
+import type { BuildStats } from '../indexer/build.js';
 import type { IndexWarning } from '../indexer/document.js';
 
 /** A progress line that rewrites itself on a terminal and stays silent in logs and CI. */
@@ -23,9 +23,9 @@ export function formatWarning(w: IndexWarning, cwd: string): string {
 }
 
 /** The summary printed after an index run. */
-export function summary(build: BuildResult, destination: string, ms: number): string {
+export function summary(build: BuildStats & { documents: number }, destination: string, ms: number): string {
   const parts = [
-    `${build.documents.length} documents`,
+    `${build.documents} documents`,
     `${build.skipped.draft} drafts skipped`,
     build.skipped.searchFalse ? `${build.skipped.searchFalse} with search: false skipped` : '',
     `${build.truncated} bodies truncated`,

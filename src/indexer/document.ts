@@ -6,9 +6,9 @@ import { segmentUnspaced } from '../segment.js';
 import { stripSentinels } from '../snippet.js';
 import type { SourceFile } from './collect.js';
 import { toIsoDay } from './dates.js';
-import { sectionsOf, type IndexSection } from './sections.js';
+import { bodyOf, sectionsOf, type IndexSection } from './sections.js';
 import { pathToSlug, slugToUrl } from './slug.js';
-import { firstHeading, markdownToText } from './text.js';
+import { firstHeading, markdownSections } from './text.js';
 
 /** One row of the index, as the indexer builds it. */
 export interface IndexDocument {
@@ -58,10 +58,14 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
   if (data.draft === true) return { status: 'skipped', reason: 'draft', warnings };
   if (data.search === false) return { status: 'skipped', reason: 'search-false', warnings };
 
-  const text = clean(markdownToText(body, { onWarning: (w) => warn(w.message, w.line + bodyLine) }));
-  const { content: cut, truncated } = cutOnWord(text, config.maxContentLength);
-  // Words in Chinese, Japanese, Thai… get invisible breaks between them, so each is findable (see segment.ts).
-  const content = segmentUnspaced(cut);
+  // One extraction serves the body and the sections. Words in Chinese, Japanese, Thai… get invisible breaks between
+  // them, so each is findable (see segment.ts).
+  const parts = markdownSections(body, { onWarning: (w) => warn(w.message, w.line + bodyLine) }).map((p) => ({
+    raw: p.heading,
+    heading: segmentUnspaced(clean(p.heading)),
+    text: segmentUnspaced(clean(p.text)),
+  }));
+  const { content, truncated } = cutOnWord(bodyOf(parts), config.maxContentLength);
   const slug = typeof data.slug === 'string' && data.slug.trim() ? data.slug.trim().replace(/^\/+|\/+$/g, '') : pathToSlug(file.relativePath);
 
   return {
@@ -78,28 +82,33 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
       type: file.source.type,
       date: dateField(data, warn),
       emoji: clean(stringField(data.emoji) ?? file.source.emoji),
-      sections: sectionsOf(body, config.maxContentLength, clean),
+      sections: sectionsOf(parts, config.maxContentLength),
     },
   };
 }
+
+/** A leading `---` (YAML) or `+++` (TOML) block, closed by the same fence on a line of its own. */
+const FRONTMATTER = /^(---|\+\+\+)[ \t]*\r?\n(?:[\s\S]*?\r?\n)?\1[ \t]*(?:\r?\n|$)/;
 
 function readFrontmatter(
   raw: string,
   warn: (message: string, line?: number) => void,
 ): { data: Record<string, unknown>; body: string; bodyLine: number } {
   const source = raw.replace(/^\uFEFF/, '');
+  const block = FRONTMATTER.exec(source)?.[0];
+  if (!block) return { data: {}, body: source, bodyLine: 0 };
+  const body = source.slice(block.length);
+  const bodyLine = lineCount(block);
   try {
-    // Passing options turns off gray-matter's cache, which would otherwise keep every file's text in memory.
-    const parsed = source.startsWith('+++') ? matter(source, TOML_FRONTMATTER) : matter(source, {});
+    // Only the block goes to gray-matter: it copies its whole input into a Buffer, which over 100,000 files grew the
+    // process by hundreds of MB. Passing options also turns off its cache, which would keep every file in memory.
+    const parsed = block.startsWith('+++') ? matter(block, TOML_FRONTMATTER) : matter(block, {});
     const data = parsed.data && typeof parsed.data === 'object' ? (parsed.data as Record<string, unknown>) : {};
-    const bodyLine = lineCount(source) - lineCount(parsed.content);
-    return { data, body: parsed.content, bodyLine };
+    return { data, body, bodyLine };
   } catch (e) {
     const mark = (e as { mark?: { line?: number } }).mark;
     warn(`invalid YAML frontmatter (${(e as Error).message.split('\n')[0]}); indexed without it`, mark?.line !== undefined ? mark.line + 1 : 1);
-    const end = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/.exec(source);
-    const body = end ? source.slice(end[0].length) : source;
-    return { data: {}, body, bodyLine: lineCount(source) - lineCount(body) };
+    return { data: {}, body, bodyLine };
   }
 }
 

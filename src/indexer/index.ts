@@ -1,10 +1,10 @@
 /** `site-search/indexer`: Markdown/MDX to index rows, and pushes to SQLite or D1. Node only. */
 export { collectDocuments, type SourceFile } from './collect.js';
 export { parseDocument, type IndexDocument, type IndexWarning, type ParsedFile } from './document.js';
-export { buildIndex, type BuildOptions, type BuildResult } from './build.js';
+export { buildIndex, readDocuments, newBuildStats, type BuildOptions, type BuildResult, type BuildStats } from './build.js';
 export { markdownToText, firstHeading, type TextWarning } from './text.js';
 export { pushIndex, writeIndex, type PushResult, type PushTarget } from './push.js';
-export { vocabularyOf, type VocabularyWord } from './vocabulary.js';
+export { vocabularyOf, Vocabulary, type VocabularyWord } from './vocabulary.js';
 export { pushStatements, sqlLiteral, toSqlFile, D1_MAX_STATEMENT_BYTES } from './sql.js';
 export { checkDatabaseConfig, type DatabaseCheck } from './wrangler.js';
 export { pathToSlug, slugToUrl } from './slug.js';

@@ -6,7 +6,7 @@ import type { SearchDatabase } from '../db/types.js';
 import { resolveConfig } from '../config.js';
 import type { ResolvedConfig, SearchOptions } from '../options.js';
 import { DOCS_TABLE, ensureSchema, INSERT_SECTION, SECTIONS_TABLE, syncDocsStatement, TABLE, VOCAB_TABLE } from '../schema.js';
-import { vocabularyOf } from './vocabulary.js';
+import { Vocabulary } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
 import { deleteStatement, pushStatements, siteWhere, toSqlFile } from './sql.js';
 import { executeD1File } from './wrangler.js';
@@ -36,15 +36,18 @@ export interface PushResult {
 export async function pushIndex(
   options: SearchOptions | ResolvedConfig,
   target: PushTarget,
-  documents: IndexDocument[],
+  input: Iterable<IndexDocument> | AsyncIterable<IndexDocument>,
   { cwd = process.cwd() }: { cwd?: string } = {},
 ): Promise<PushResult> {
   const config = resolveConfig(options);
   if (target.kind === 'sqlite') {
     const path = resolve(cwd, target.path ?? config.sqlitePath);
-    await pushToSqlite(config, path, documents, target.driver);
-    return { documents: documents.length, destination: path };
+    const count = await pushToSqlite(config, path, input, target.driver);
+    return { documents: count, destination: path };
   }
+  // SQL for D1 is written whole (statements must be sized and ordered): these targets hold the documents.
+  const documents: IndexDocument[] = [];
+  for await (const d of input) documents.push(d);
   const sql = toSqlFile(pushStatements(config, documents));
   if (target.kind === 'sql') {
     const out = resolve(cwd, target.out);
@@ -67,41 +70,59 @@ export async function pushIndex(
  * Replaces this site's rows (documents and typo vocabulary) through any {@link SearchDatabase}: the schema, the
  * site-scoped deletes, the inserts. Atomic only inside a transaction, which the SQLite push provides.
  */
-export async function writeIndex(db: SearchDatabase, options: SearchOptions | ResolvedConfig, documents: IndexDocument[]): Promise<void> {
+export async function writeIndex(
+  db: SearchDatabase,
+  options: SearchOptions | ResolvedConfig,
+  documents: Iterable<IndexDocument> | AsyncIterable<IndexDocument>,
+): Promise<number> {
   const config = resolveConfig(options);
   await ensureSchema(db);
-  await db.prepare(deleteStatement(config.site)).run();
+  for (const table of [TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE]) await db.prepare(deleteStatement(config.site, table)).run();
   const insert = db.prepare(
     `INSERT INTO ${TABLE} (title, description, content, tags, url, site, type, date, emoji) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  for (const d of documents) {
-    await insert.bind(d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji).run();
-  }
-  await db.prepare(deleteStatement(config.site, DOCS_TABLE)).run();
-  await db.prepare(syncDocsStatement(siteWhere(config.site))).run();
-  await db.prepare(deleteStatement(config.site, SECTIONS_TABLE)).run();
+  // The side row takes the FTS5 row's id; documents stream through one at a time, so nothing holds the corpus.
+  const side = db.prepare(`INSERT INTO ${DOCS_TABLE} (id, site, type, day, url) VALUES (last_insert_rowid(), ?, ?, ?, ?)`);
   const section = db.prepare(INSERT_SECTION);
-  for (const d of documents) {
+  const vocabulary = new Vocabulary();
+  let count = 0;
+  for await (const d of documents) {
+    await insert.bind(d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji).run();
+    await side.bind(d.site, d.type, dayNumberOf(d.date), d.url).run();
     for (const [i, s] of d.sections.entries()) await section.bind(d.site, d.url, i, d.site, s.heading, s.anchor, s.content).run();
+    vocabulary.add(d);
+    count++;
   }
-  await db.prepare(deleteStatement(config.site, VOCAB_TABLE)).run();
   const word = db.prepare(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES (?, ?, ?)`);
-  for (const { term, type } of vocabularyOf(documents)) await word.bind(term, config.site, type).run();
+  for (const { term, type } of vocabulary.words()) await word.bind(term, config.site, type).run();
+  return count;
 }
 
-async function pushToSqlite(config: ResolvedConfig, path: string, documents: IndexDocument[], driver?: SqliteDriver): Promise<void> {
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date, or null: the same as the SQL `DAY_OF_DATE`. */
+function dayNumberOf(date: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / 86_400_000 : null;
+}
+
+async function pushToSqlite(
+  config: ResolvedConfig,
+  path: string,
+  documents: Iterable<IndexDocument> | AsyncIterable<IndexDocument>,
+  driver?: SqliteDriver,
+): Promise<number> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = openSqlite(path, { driver });
   try {
-    await db.transaction(() => writeIndex(db, config, documents));
+    const count = await db.transaction(() => writeIndex(db, config, documents));
     // Merging the FTS5 b-trees after a bulk load makes queries faster. The rows are committed by now, so a failure
     // here (a full disk, say) must not report the push as failed.
     try {
       db.exec(`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`);
-    db.exec(`INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`);
+      db.exec(`INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`);
     } catch (e) {
       console.warn(`[site-search] FTS5 optimize skipped: ${(e as Error).message}`);
     }
+    return count;
   } finally {
     db.close();
   }

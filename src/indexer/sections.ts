@@ -1,6 +1,5 @@
 import GithubSlugger from 'github-slugger';
-import { segmentUnspaced } from '../segment.js';
-import { markdownSections } from './text.js';
+import type { TextSection } from './text.js';
 
 /** A section row of the index: the heading, its anchor on the page, and its text. */
 export interface IndexSection {
@@ -10,21 +9,38 @@ export interface IndexSection {
   content: string;
 }
 
+/** A page's parts as extracted (`raw`, for anchors) and as stored (`heading` and `text`, cleaned and segmented). */
+export interface PreparedSection {
+  raw: string;
+  heading: string;
+  text: string;
+}
+
 /**
  * The page's headed sections, for pointing a result at the part of the page that matched. The text stays within the
  * first `maxChars` characters of body, like the page's own `content`, so `maxContentLength` bounds both.
  */
-export function sectionsOf(body: string, maxChars: number, clean: (text: string) => string): IndexSection[] {
+export function sectionsOf(parts: PreparedSection[], maxChars: number): IndexSection[] {
   const slugger = new GithubSlugger();
   const sections: IndexSection[] = [];
   let budget = maxChars;
-  for (const { heading, text } of markdownSections(body)) {
+  for (const { raw, heading, text } of parts) {
     if (budget <= 0) break;
-    const content = clean(text).slice(0, budget);
+    const content = text.slice(0, budget);
     budget -= content.length + heading.length;
     // The part before the first heading is the page itself: the page result already points there.
-    if (!heading) continue;
-    sections.push({ heading: segmentUnspaced(clean(heading)), anchor: slugger.slug(heading), content: segmentUnspaced(content) });
+    if (!raw) continue;
+    sections.push({ heading, anchor: slugger.slug(raw), content });
   }
   return sections;
 }
+
+/** The page body: its parts' headings and texts in order, as one text. */
+export function bodyOf(parts: PreparedSection[]): string {
+  return parts
+    .flatMap((p) => [p.heading, p.text])
+    .filter(Boolean)
+    .join(' ');
+}
+
+export type { TextSection };

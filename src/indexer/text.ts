@@ -89,14 +89,22 @@ export interface TextSection {
  * Splits a document at its level 2–4 headings (outside code, lists and quotes) into plain-text sections, with the
  * same extraction as {@link markdownToText}. Never throws; an unreadable document is one section with no heading.
  */
-export function markdownSections(source: string): TextSection[] {
+export function markdownSections(source: string, options: TextOptions = {}): TextSection[] {
+  const warnings: TextWarning[] = [];
+  const warn: Warn = (line, message) => warnings.push({ line, message });
+  const sections = splitSections(source, warn);
+  if (options.onWarning) for (const w of warnings.sort((a, b) => a.line - b.line)) options.onWarning(w);
+  return sections;
+}
+
+function splitSections(source: string, warn: Warn): TextSection[] {
   try {
-    const doc = scanBlocks(source, () => {});
+    const doc = scanBlocks(source, warn);
     const sections: TextSection[] = [];
     let heading = '';
     let blocks: Block[] = [];
     const close = () => {
-      const text = finish(renderBlocks({ blocks, refs: doc.refs }, () => {}));
+      const text = finish(renderBlocks({ blocks, refs: doc.refs }, warn));
       if (heading || text) sections.push({ heading, text });
     };
     for (const block of doc.blocks) {
@@ -110,8 +118,10 @@ export function markdownSections(source: string): TextSection[] {
     }
     close();
     return sections;
-  } catch {
-    return [{ heading: '', text: markdownToText(source) }];
+  } catch (error) {
+    // Same safety net as markdownToText.
+    warn(1, `text extraction failed, indexing crude text instead: ${String(error)}`);
+    return [{ heading: '', text: finish(source.replace(/<[^>]*>/g, ' ')) }];
   }
 }
 

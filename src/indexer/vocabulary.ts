@@ -9,16 +9,31 @@ export interface VocabularyWord {
 
 /**
  * The distinct words, per document type, that typo tolerance may correct a query to (letters only, 4+ long, not
- * CJK), lowercased, sorted so pushes are reproducible.
+ * CJK), lowercased. Documents are added one at a time, so a streamed push holds words, not documents.
  */
-export function vocabularyOf(documents: IndexDocument[]): VocabularyWord[] {
-  const words = new Map<string, VocabularyWord>();
-  for (const d of documents) {
+export class Vocabulary {
+  private readonly byType = new Map<string, Set<string>>();
+
+  add(d: IndexDocument): void {
+    let words = this.byType.get(d.type);
+    if (!words) this.byType.set(d.type, (words = new Set()));
     for (const text of [d.title, d.description, d.tags, d.content]) {
-      for (const term of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
-        if (term.length <= 40 && isCorrectable(term)) words.set(`${d.type}\u0000${term}`, { term, type: d.type });
+      for (const term of text.toLowerCase().match(/\p{L}{4,}/gu) ?? []) {
+        // Most words repeat: check the set before the (slower) correctability test.
+        if (term.length <= 40 && !words.has(term) && isCorrectable(term)) words.add(term);
       }
     }
   }
-  return [...words.keys()].sort().map((key) => words.get(key)!);
+
+  /** The words, sorted by type then term so pushes are reproducible. */
+  words(): VocabularyWord[] {
+    return [...this.byType.keys()].sort().flatMap((type) => [...this.byType.get(type)!].sort().map((term) => ({ term, type })));
+  }
+}
+
+/** The vocabulary of a set of documents. */
+export function vocabularyOf(documents: Iterable<IndexDocument>): VocabularyWord[] {
+  const vocabulary = new Vocabulary();
+  for (const d of documents) vocabulary.add(d);
+  return vocabulary.words();
 }
