@@ -5,7 +5,7 @@
  * Every engine gets the same documents (title, description, tags, extracted body text, URL) and answers the top 10.
  * A hit is the query's `target` page or any of its `also_ok` pages.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openSqlite, type SqliteDatabase } from '../adapters/node.js';
@@ -17,7 +17,8 @@ import { PEERS, type Engine } from './peers.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-async function main() {
+/** Runs every engine over the labeled queries; returns the report (also written to bench/results/relevance.json). */
+export async function runRelevance(): Promise<Record<string, RelevanceReport>> {
   const queries = loadQueries();
   const config = resolveConfig(corpusOptions());
   const built = await buildIndex(config);
@@ -26,7 +27,7 @@ async function main() {
 
   mkdirSync(join(here, 'results'), { recursive: true });
   const engines: Engine[] = [siteSearchEngine(config), siteSearchEngine(resolveConfig({ ...config, widen: false }), 'SPEC.md only'), ...PEERS];
-  const report: Record<string, unknown> = {};
+  const report: Record<string, RelevanceReport> = {};
   for (const engine of engines) {
     const started = performance.now();
     // Peers get the text without site-search's own word breaks (an indexing technique of ours, not content).
@@ -48,9 +49,17 @@ async function main() {
     };
     await engine.close?.();
   }
-  print(report);
   writeFileSync(join(here, 'results', 'relevance.json'), JSON.stringify(report, null, 2));
-  console.log(`\nDetails (misses per engine): bench/results/relevance.json`);
+  return report;
+}
+
+/** One engine's figures. */
+export interface RelevanceReport {
+  overall: ReturnType<typeof summarize>;
+  byLang: Record<string, ReturnType<typeof summarize>>;
+  byKind: Record<string, ReturnType<typeof summarize>>;
+  indexMs: number;
+  misses: string[];
 }
 
 function siteSearchEngine(config: ResolvedConfig, name = 'site-search'): Engine {
@@ -59,6 +68,7 @@ function siteSearchEngine(config: ResolvedConfig, name = 'site-search'): Engine 
     name,
     async index(documents) {
       const path = join(here, 'results', `relevance-${name.replace(/\W+/g, '-')}.db`);
+      rmSync(path, { force: true });
       await pushIndex(config, { kind: 'sqlite', path }, documents);
       db = openSqlite(path);
     },
@@ -73,7 +83,7 @@ function plainText(d: IndexDocument): IndexDocument {
   return { ...d, title: removeWordBreaks(d.title), description: removeWordBreaks(d.description), tags: removeWordBreaks(d.tags), content: removeWordBreaks(d.content) };
 }
 
-function print(report: Record<string, unknown>) {
+function print(report: Record<string, RelevanceReport>) {
   const names = Object.keys(report);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const line = (label: string, get: (r: any) => any) =>
@@ -90,4 +100,7 @@ function print(report: Record<string, unknown>) {
   }
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  print(await runRelevance());
+  console.log(`\nDetails (misses per engine): bench/results/relevance.json`);
+}

@@ -7,7 +7,7 @@ export const TABLE = 'search_index';
  * Bump when the table definition changes (tokenizer, columns): `ensureSchema` then rebuilds the table, and the
  * next index push fills it again.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
 export const VOCAB_TABLE = 'search_vocab';

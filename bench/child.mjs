@@ -1,0 +1,60 @@
+// Work run in a fresh process, so its time and peak memory are its own. Uses the built package (dist/), as users do.
+// node bench/child.mjs <task> [args…] prints one JSON line.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+const [task, ...args] = process.argv.slice(2);
+const started = performance.now();
+const rss = () => Math.round(process.resourceUsage().maxRSS / 1024); // MB
+const done = (extra) => console.log(JSON.stringify({ ms: performance.now() - started, rssMB: rss(), ...extra }));
+
+if (task === 'first-answer-sqlite') {
+  // Open the SQLite index on disk and answer one query.
+  const { openSqlite } = await import('../dist/node.js');
+  const { searchIndex, resolveConfig } = await import('../dist/index.js');
+  const config = resolveConfig(JSON.parse(args[1]));
+  const results = await searchIndex(config, { db: openSqlite(args[0]), q: 'content collections', type: 'en' });
+  done({ first: results[0]?.url });
+} else if (task === 'first-answer-minisearch') {
+  // Load a serialized MiniSearch index (JSON) and answer one query.
+  const { default: MiniSearch } = await import('minisearch');
+  const index = MiniSearch.loadJSON(readFileSync(args[0], 'utf8'), JSON.parse(args[1]));
+  const results = index.search('content collections', { filter: (r) => r.type === 'en' });
+  done({ first: results[0]?.url });
+} else if (task === 'build') {
+  // Build an engine's index from the extracted records (records.json) and report time and peak memory.
+  const engine = args[0];
+  const records = JSON.parse(readFileSync(args[1], 'utf8'));
+  const t = performance.now();
+  if (engine === 'MiniSearch') {
+    const { default: MiniSearch } = await import('minisearch');
+    const ms = new MiniSearch({ fields: ['title', 'description', 'tags', 'content'], storeFields: ['url', 'type'] });
+    ms.addAll(records.map((r, id) => ({ ...r, id })));
+    if (args[2]) writeFileSync(args[2], JSON.stringify(ms));
+  } else if (engine === 'Orama') {
+    const { create, insertMultiple } = await import('@orama/orama');
+    const db = create({ schema: { title: 'string', description: 'string', tags: 'string', content: 'string', url: 'string', type: 'enum' } });
+    await insertMultiple(db, records.map(({ title, description, tags, content, url, type }) => ({ title, description, tags, content, url, type })));
+  } else if (engine === 'FlexSearch') {
+    const { Document } = await import('flexsearch');
+    const index = new Document({ document: { id: 'id', index: ['title', 'description', 'tags', 'content'], store: ['url'] } });
+    records.forEach((r, id) => index.add({ ...r, id }));
+  } else if (engine === 'Pagefind') {
+    const pagefind = await import('pagefind');
+    const { index } = await pagefind.createIndex({});
+    for (const r of records) await index.addCustomRecord({ url: r.url, content: `${r.title}\n${r.description}\n${r.content}`, language: 'en', meta: { title: r.title } });
+    await index.writeFiles({ outputPath: args[2] });
+    await pagefind.close();
+  }
+  done({ buildMs: performance.now() - t });
+} else if (task === 'cli-index') {
+  // The site-search CLI itself, in this process (so the peak memory measured is the CLI's): index files into SQLite.
+  process.argv = [process.argv[0], 'site-search', 'index', '--config', args[0], '--sqlite', args[1]];
+  const log = console.log;
+  let summary = '';
+  console.log = (line) => (summary += line);
+  process.on('exit', () => {
+    console.log = log;
+    done({ buildMs: performance.now() - started, summary });
+  });
+  await import('../dist/cli.js');
+}

@@ -1,0 +1,319 @@
+/**
+ * Performance benchmark: site-search and its peers in one run, on the same records. Part of `npm run bench`, which
+ * writes docs/benchmarks.md; `npm run bench:perf` prints the tables only.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
+import { build } from 'esbuild';
+import FlexSearch from 'flexsearch';
+import { Miniflare } from 'miniflare';
+import MiniSearch from 'minisearch';
+import { openSqlite } from '../adapters/node.js';
+import { createSearchHandler, toFtsQuery, type SearchDatabase, type SqlValue } from '../src/index.js';
+import { pushStatements, writeIndex, type IndexDocument } from '../src/indexer/index.js';
+import { removeWordBreaks, segmentUnspaced } from '../src/segment.js';
+import { observe } from '../test/helpers/observe.js';
+import { baseConfig, documents, writeCorpusFiles } from './corpus.js';
+import { corpusOptions, loadQueries } from './labeled-queries.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const work = join(here, 'results', 'perf');
+const ROUNDS = 3;
+
+/** The query mix: the 80 labeled queries plus the common words and 2-letter prefixes a search box sees while typing. */
+export const QUERY_MIX: [string, string][] = [
+  ...loadQueries().map((q) => [q.query, q.lang] as [string, string]),
+  ...['astro', 'the', 'co', 'de', 'component', 'config', 'page', 'import', 'build', 'deploy'].map((q) => [q, 'en'] as [string, string]),
+];
+
+type Stats = { p50: number; p95: number; p99: number };
+/** Median over rounds of each percentile, with the min–max over rounds. */
+export type Measured = Record<keyof Stats, { median: number; min: number; max: number }>;
+
+function percentiles(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+/** Runs `fn` over the query mix ROUNDS times (after one warm-up) and summarises the per-round percentiles. */
+async function measure(fn: (q: string, lang: string) => Promise<unknown> | unknown): Promise<Measured> {
+  for (const [q, lang] of QUERY_MIX) await fn(q, lang);
+  const rounds: Stats[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const samples: number[] = [];
+    for (const [q, lang] of QUERY_MIX) {
+      const t = performance.now();
+      await fn(q, lang);
+      samples.push(performance.now() - t);
+    }
+    rounds.push(percentiles(samples));
+  }
+  const summary = {} as Measured;
+  for (const k of ['p50', 'p95', 'p99'] as const) {
+    const values = rounds.map((r) => r[k]).sort((a, b) => a - b);
+    summary[k] = { median: values[Math.floor(values.length / 2)]!, min: values[0]!, max: values[values.length - 1]! };
+  }
+  return summary;
+}
+
+interface Native {
+  prepare(sql: string): { all(...params: unknown[]): unknown[] };
+}
+
+/** Query latency at `n` documents: handler, the same SQL on the driver, FTS5's bare floor, and the peers. */
+async function latency(n: number, withPeers: boolean) {
+  const docs = await documents(n);
+  const path = join(work, `latency-${n}.db`);
+  rmSync(path, { force: true });
+  const db = openSqlite(path);
+  await db.transaction(() => writeIndex(db, baseConfig, docs));
+  const rows: Record<string, Measured> = {};
+
+  const handler = createSearchHandler(baseConfig, { db, cache: false });
+  const request = (q: string, lang: string) => new Request(`http://bench/api/search?q=${encodeURIComponent(q)}&type=${lang}`);
+  rows['site-search handler (Request → JSON Response)'] = await measure(async (q, lang) => (await handler(request(q, lang))).text());
+
+  // The statements the handler ran for each query, replayed straight on the driver: the limit the handler adds to.
+  const recorded = new Map<string, { sql: string; params: SqlValue[] }[]>();
+  let current: { sql: string; params: SqlValue[] }[] = [];
+  const recording = createSearchHandler(baseConfig, { db: observe(db, (sql, params) => current.push({ sql, params })), cache: false });
+  for (const [q, lang] of QUERY_MIX) {
+    current = [];
+    await (await recording(request(q, lang))).text();
+    recorded.set(`${lang}\u0000${q}`, current);
+  }
+  const native = rawDriver(path);
+  rows['same SQL, run directly on node:sqlite'] = await measure((q, lang) => {
+    for (const { sql, params } of recorded.get(`${lang}\u0000${q}`)!) native.prepare(sql).all(...params);
+  });
+  rows['FTS5 floor: bare ORDER BY bm25 LIMIT 10'] = await measure((q) => {
+    const match = toFtsQuery(segmentUnspaced(q.toLowerCase(), ' '));
+    if (match) native.prepare('SELECT rowid, bm25(search_index, 10, 5, 1, 3) AS bm FROM search_index WHERE search_index MATCH ? ORDER BY bm LIMIT 10').all(match);
+  });
+
+  const better = openSqlite(path, { driver: 'better-sqlite3' });
+  const betterHandler = createSearchHandler(baseConfig, { db: better, cache: false });
+  rows['site-search handler on better-sqlite3'] = await measure(async (q, lang) => (await betterHandler(request(q, lang))).text());
+  better.close();
+
+  if (withPeers) {
+    const records = docs.map(plain);
+    const mini = new MiniSearch<Record<string, unknown>>({
+      fields: ['title', 'description', 'tags', 'content'],
+      storeFields: ['url', 'type'],
+      searchOptions: { boost: { title: 3, description: 2, tags: 2 }, prefix: true, fuzzy: 0.2 },
+    });
+    mini.addAll(records.map(({ sections: _, ...d }, id) => ({ ...d, id })));
+    rows['MiniSearch search()'] = await measure((q, lang) => mini.search(q, { filter: (r) => r.type === lang }).slice(0, 10));
+
+    const orama = create({ schema: { title: 'string', description: 'string', tags: 'string', content: 'string', url: 'string', type: 'enum' } as const });
+    await insertMultiple(orama, records.map(({ title, description, tags, content, url, type }) => ({ title, description, tags, content, url, type })));
+    rows['Orama search()'] = await measure((q, lang) =>
+      oramaSearch(orama, { term: q, where: { type: { eq: lang } }, properties: ['title', 'description', 'tags', 'content'], tolerance: 1, limit: 10 }),
+    );
+
+    const flex = new FlexSearch.Document({ document: { id: 'id', index: ['title', 'description', 'tags', 'content'], tag: ['type'], store: ['url'] } });
+    records.forEach(({ sections: _, ...d }, id) => flex.add({ ...d, id }));
+    rows['FlexSearch search()'] = await measure((q, lang) => flex.search(q, { limit: 10, tag: { type: lang }, enrich: true }));
+  }
+  db.close();
+  return rows;
+}
+
+function rawDriver(path: string): Native {
+  const sqlite = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+  const db = new sqlite.DatabaseSync(path);
+  const cache = new Map<string, ReturnType<typeof db.prepare>>();
+  return {
+    prepare: (sql) => {
+      let st = cache.get(sql);
+      if (!st) cache.set(sql, (st = db.prepare(sql)));
+      return st as unknown as { all(...params: unknown[]): unknown[] };
+    },
+  };
+}
+
+function plain(d: IndexDocument): IndexDocument {
+  return { ...d, title: removeWordBreaks(d.title), description: removeWordBreaks(d.description), content: removeWordBreaks(d.content), tags: removeWordBreaks(d.tags) };
+}
+
+/** Runs bench/child.mjs in a fresh process and returns its JSON line. */
+function child(...args: string[]): Record<string, number | string> {
+  const out = execFileSync(process.execPath, [join(here, 'child.mjs'), ...args], { cwd: join(here, '..'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+/** Files → ready index: the CLI (parsing Markdown included) and the peers' builds (from extracted records). */
+async function indexing(n: number, withPeers: boolean) {
+  const dir = join(work, `files-${n}`);
+  rmSync(dir, { recursive: true, force: true });
+  const bytes = await writeCorpusFiles(dir, n);
+  const langs = [...new Set(corpusOptions().sources.map((s) => s.type))];
+  const config = join(dir, 'search.config.json');
+  writeFileSync(config, JSON.stringify({ database: 'bench', sources: langs.map((l) => ({ dir: l, type: l, url: `/${l}/:slug` })) }));
+  const rows: Record<string, { ms: number; rssMB: number; docsPerSec: number; mbPerSec: number }> = {};
+  const row = (r: Record<string, number | string>) => {
+    const ms = Number(r.buildMs);
+    return { ms, rssMB: Number(r.rssMB), docsPerSec: n / (ms / 1000), mbPerSec: bytes / 1e6 / (ms / 1000) };
+  };
+  const sqlite = join(work, `index-${n}.db`);
+  rmSync(sqlite, { force: true });
+  rows['site-search CLI (files → SQLite)'] = row(child('cli-index', config, sqlite));
+  const mini = join(work, `minisearch-${n}.json`);
+  if (withPeers) {
+    const records = join(work, `records-${n}.json`);
+    writeFileSync(records, JSON.stringify((await documents(n)).map(plain).map(({ sections: _, ...r }) => r)));
+    rows['MiniSearch addAll()'] = row(child('build', 'MiniSearch', records, mini));
+    rows['Orama insertMultiple()'] = row(child('build', 'Orama', records));
+    rows['FlexSearch add()'] = row(child('build', 'FlexSearch', records));
+    rows['Pagefind (Node API)'] = row(child('build', 'Pagefind', records, join(work, `pagefind-${n}`)));
+  }
+  return { bytes, rows, sqlite, mini };
+}
+
+/** From a fresh process to the first answer, index on disk: our SQLite file vs MiniSearch's serialized index. */
+function firstAnswer(sqlite: string, mini: string) {
+  const time = (args: string[]) => {
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      const r = spawnSync(process.execPath, [join(here, 'child.mjs'), ...args], { cwd: join(here, '..') });
+      if (r.status !== 0) throw new Error(String(r.stderr));
+      samples.push(performance.now() - t);
+    }
+    return samples.sort((a, b) => a - b)[2]!;
+  };
+  const miniOptions = JSON.stringify({ fields: ['title', 'description', 'tags', 'content'], storeFields: ['url', 'type'] });
+  return {
+    'site-search: open SQLite file + search': time(['first-answer-sqlite', sqlite, JSON.stringify(corpusOptions())]),
+    'MiniSearch: load JSON index + search': time(['first-answer-minisearch', mini, miniOptions]),
+  };
+}
+
+/** Minified, gzipped bytes of a bundle of `entry`. */
+async function bundleSize(entry: string, platform: 'neutral' | 'browser' = 'neutral'): Promise<{ min: number; gzip: number }> {
+  // FlexSearch's bundle references worker_threads for its optional Node worker mode; it is not part of a browser build.
+  const out = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform, mainFields: ['module', 'main'], external: ['worker_threads'], write: false, logLevel: 'silent' });
+  const code = out.outputFiles[0]!.contents;
+  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+async function bundles() {
+  const peerEntry = (name: string, code: string) => {
+    const file = join(work, `entry-${name}.mjs`);
+    writeFileSync(file, code);
+    return file;
+  };
+  const pagefindDir = join(work, 'pagefind-1831');
+  const pagefindJs = readFileSync(join(pagefindDir, 'pagefind.js'));
+  const wasm = readFileSync(join(pagefindDir, 'wasm.en.pagefind'));
+  return {
+    'site-search Worker (createWorker: core + workers entry)': await bundleSize(join(here, '../adapters/workers.ts')),
+    'MiniSearch': await bundleSize(peerEntry('minisearch', "export { default } from 'minisearch';")),
+    'Orama': await bundleSize(peerEntry('orama', "export { create, insert, search } from '@orama/orama';")),
+    'FlexSearch': await bundleSize(peerEntry('flexsearch', "export { default } from 'flexsearch';")),
+    'Pagefind (pagefind.js + its WebAssembly, as served)': { min: pagefindJs.length + wasm.length, gzip: gzipSync(pagefindJs).length + wasm.length },
+  };
+}
+
+/** D1 under Miniflare: rows read per query (what D1 bills) for the mix, and the Worker's cache-hit path. */
+async function d1(docs: IndexDocument[]) {
+  // createWorker exactly as a user exports it, with the benchmark's options (one type per language).
+  const worker = await build({
+    stdin: { contents: `import { createWorker } from './adapters/workers.ts';\nexport default createWorker(${JSON.stringify(corpusOptions())});`, resolveDir: join(here, '..'), loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    write: false,
+    logLevel: 'silent',
+  });
+  const mf = new Miniflare({ modules: true, script: worker.outputFiles[0]!.text, compatibilityDate: '2026-07-01', d1Databases: { SEARCH_DB: 'bench-d1' } });
+  try {
+    const d1 = (await mf.getD1Database('SEARCH_DB')) as unknown as SearchDatabase & { batch(s: unknown[]): Promise<unknown> };
+    const statements = pushStatements(baseConfig, docs);
+    for (let i = 0; i < statements.length; i += 50) await d1.batch(statements.slice(i, i + 50).map((s) => d1.prepare(s)));
+    let rowsRead = 0;
+    const counting: SearchDatabase = {
+      prepare(sql) {
+        const wrap = (st: ReturnType<SearchDatabase['prepare']>): ReturnType<SearchDatabase['prepare']> => ({
+          bind: (...v) => wrap(st.bind(...v)),
+          all: async () => {
+            const r = (await st.all()) as { results: never[]; meta?: { rows_read?: number } };
+            rowsRead += r.meta?.rows_read ?? 0;
+            return r;
+          },
+          run: () => st.run(),
+        });
+        return wrap(d1.prepare(sql));
+      },
+    };
+    const handler = createSearchHandler(baseConfig, { db: counting, cache: false });
+    const perQuery: number[] = [];
+    for (const [q, lang] of QUERY_MIX) {
+      rowsRead = 0;
+      await (await handler(new Request(`http://bench/api/search?q=${encodeURIComponent(q)}&type=${lang}`))).text();
+      perQuery.push(rowsRead);
+    }
+    // The Worker (createWorker with caches.default): a first request, then the same one served from the cache.
+    const miss: number[] = [];
+    const hit: number[] = [];
+    for (const [i, [q, lang]] of QUERY_MIX.slice(0, 40).entries()) {
+      const url = `http://bench.test/api/search?q=${encodeURIComponent(q)}&type=${lang}&n=${i}`;
+      let t = performance.now();
+      await (await mf.dispatchFetch(url)).text();
+      miss.push(performance.now() - t);
+      for (let tries = 0; tries < 20; tries++) {
+        t = performance.now();
+        const res = await mf.dispatchFetch(url);
+        await res.text();
+        if (res.headers.get('X-Search-Cache') === 'HIT') {
+          hit.push(performance.now() - t);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    return { rowsRead: percentiles(perQuery), meanRowsRead: perQuery.reduce((a, b) => a + b, 0) / perQuery.length, miss: percentiles(miss), hit: percentiles(hit) };
+  } finally {
+    await mf.dispose();
+  }
+}
+
+export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: number[] } = {}) {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const result: Record<string, unknown> = { queries: QUERY_MIX.length, rounds: ROUNDS };
+  const latencies: Record<number, unknown> = {};
+  const indexes: Record<number, unknown> = {};
+  let mini = '';
+  let sqlite10k = '';
+  for (const n of sizes) {
+    const peers = n <= 10_000;
+    console.error(`[bench] indexing ${n} files…`);
+    const ix = await indexing(n, peers);
+    indexes[n] = { bytes: ix.bytes, rows: ix.rows };
+    if (n === 10_000) [mini, sqlite10k] = [ix.mini, ix.sqlite];
+    console.error(`[bench] query latency at ${n} documents…`);
+    latencies[n] = await latency(n, peers);
+  }
+  result.latency = latencies;
+  result.indexing = indexes;
+  if (mini) result.firstAnswer = firstAnswer(sqlite10k, mini);
+  console.error('[bench] bundle sizes…');
+  result.bundles = await bundles();
+  console.error('[bench] D1 under Miniflare…');
+  result.d1 = await d1(await documents(1831));
+  writeFileSync(join(here, 'results', 'perf.json'), JSON.stringify(result, null, 2));
+  return result;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sizes = process.argv.slice(2).map(Number).filter(Boolean);
+  console.log(JSON.stringify(await runPerf(sizes.length ? { sizes } : {}), null, 2));
+}
