@@ -173,13 +173,20 @@ export async function runSearch(
  * query's words (a heading occurrence counts ten times). Reads only the sections of the pages returned (primary-key
  * lookups); an index without a sections table (built by an older indexer) simply has none.
  */
+const SECTION_TEXT_CHARS = 2000;
+
 async function bestSections(db: SearchDatabase, terms: string[], pages: number[]): Promise<Map<number, { heading: string; anchor: string }>> {
   const best = new Map<number, { heading: string; anchor: string }>();
   if (pages.length === 0) return best;
   let rows: { page: number; heading: string; anchor: string; content: string }[];
   try {
     ({ results: rows } = await db
-      .prepare(`SELECT page, heading, anchor, content FROM ${SECTIONS_TABLE} WHERE page IN (${pages.map(() => '?').join(', ')}) ORDER BY page, position`)
+      // The start of each section is enough to tell which one matches (its heading counts ten times); reading whole
+      // sections made choosing them the largest cost a search adds to its SQL.
+      .prepare(
+        `SELECT page, heading, anchor, substr(content, 1, ${SECTION_TEXT_CHARS}) AS content FROM ${SECTIONS_TABLE}
+        WHERE page IN (${pages.map(() => '?').join(', ')}) ORDER BY page, position`,
+      )
       .bind(...pages)
       .all());
   } catch (e) {
