@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
-import { ensureSchema, SCHEMA_VERSION } from '../../src/index.js';
+import { ensureSchema, resolveConfig, SCHEMA_VERSION, searchIndex } from '../../src/index.js';
 import { seed } from '../helpers/documents.js';
 
 const version = async (db: ReturnType<typeof openSqlite>) =>
@@ -35,4 +35,29 @@ it('adopts a search_index table made by astro-d1-search (same definition, no ver
   expect(await ensureSchema(db)).toBe(false);
   expect(await rows(db)).toBe(1);
   db.close();
+});
+
+it('searches a table written without site-search (no side tables) and ranks it like an indexed one', async () => {
+  const legacy = openSqlite(':memory:');
+  legacy.exec(`CREATE VIRTUAL TABLE search_index USING fts5(title, description, content, tags, url UNINDEXED, site UNINDEXED,
+    type UNINDEXED, date UNINDEXED, emoji UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2')`);
+  const indexed = openSqlite(':memory:');
+  const rows = [
+    ['Deploy guide', 'deploy your site', '/a', 'doc', '2026-01-05'],
+    ['Deploy notes', 'notes about deploy and hosting', '/b', 'post', ''],
+    ['Hosting', 'hosting without deploy', '/c', 'doc', '2020-01-01'],
+  ];
+  for (const [title, content, url, type, date] of rows) {
+    await legacy.prepare("INSERT INTO search_index (title, content, url, site, type, date) VALUES (?, ?, ?, '', ?, ?)").bind(title!, content!, url!, type!, date!).run();
+  }
+  await seed(indexed, rows.map(([title, content, url, type, date]) => ({ title: title!, content, url: url!, type, date })));
+  const config = resolveConfig({ database: 'd', sources: [{ dir: 'a', type: 'doc', url: '/:slug' }, { dir: 'b', type: 'post', url: '/:slug' }] });
+  const now = new Date('2026-02-01T00:00:00Z');
+  for (const args of [{ q: 'deploy' }, { q: 'deploy', type: 'doc' }, { q: 'hosting' }]) {
+    const fromLegacy = await searchIndex(config, { db: legacy, now, ...args });
+    expect(fromLegacy.length).toBeGreaterThan(0);
+    expect(fromLegacy).toEqual(await searchIndex(config, { db: indexed, now, ...args }));
+  }
+  legacy.close();
+  indexed.close();
 });
