@@ -21,10 +21,14 @@ export function toFtsQuery(query: string, maxTerms: number = DEFAULTS.maxTerms):
   return `${terms.map((t) => `"${t}"`).join(' ')}*`;
 }
 
-/** Rules 1–2: quotes and backticks become spaces, split on whitespace, at most `maxTerms`. */
+/**
+ * Rules 1–2: quotes and backticks become spaces, split on whitespace, at most `maxTerms`. Control characters split
+ * too: they are never part of an indexed word, and a NUL would end FTS5's parse mid-string (a 500).
+ */
 function splitTerms(query: string, maxTerms: number): string[] {
   return query
-    .replace(/["'`]/g, ' ')
+    // eslint-disable-next-line no-control-regex
+    .replace(/["'`\u0000-\u001f\u007f]/g, ' ')
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, maxTerms);

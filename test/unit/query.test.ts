@@ -23,6 +23,11 @@ describe('toFtsQuery (SPEC query rules 1–4)', () => {
     expect(toFtsQuery('-draft * col:term ^start')).toBe('"-draft" "*" "col:term" "^start"*');
   });
 
+  it('treats control characters as separators (a NUL would break FTS5 parsing)', () => {
+    expect(toFtsQuery('a\u0000b\u0007c')).toBe('"a" "b" "c"*');
+    expect(toFtsQuery('\u0000')).toBe('');
+  });
+
   it('returns an empty expression when nothing is left', () => {
     expect(toFtsQuery('')).toBe('');
     expect(toFtsQuery(` " ' \` `)).toBe('');
