@@ -2,7 +2,7 @@
 export { collectDocuments, type SourceFile } from './collect.js';
 export { parseDocument, type IndexDocument, type IndexWarning, type ParsedFile } from './document.js';
 export { buildIndex, readDocuments, newBuildStats, type BuildOptions, type BuildResult, type BuildStats } from './build.js';
-export { markdownToText, firstHeading, type TextWarning } from './text.js';
+export { markdownToText, markdownSections, firstHeading, type TextSection, type TextWarning } from './text.js';
 export { pushIndex, writeIndex, type PushResult, type PushTarget } from './push.js';
 export { vocabularyOf, Vocabulary, type VocabularyWord } from './vocabulary.js';
 export { pushStatements, sqlLiteral, toSqlFile, D1_MAX_STATEMENT_BYTES } from './sql.js';

@@ -506,8 +506,33 @@ interface Bracket {
  *
  * @param lineNumbers - The source line of each line of `src`, for warnings.
  */
+/**
+ * Longest run handed to the inline scanner at once. Its bracket and emphasis matching costs quadratic time on
+ * thousands of unmatched delimiters in one run; longer runs are cut at a line break or a space, so a crafted page
+ * costs linear time. Real paragraphs are far shorter, so real text is unaffected.
+ */
+const MAX_INLINE_RUN = 4_000;
+
 function renderInline(src: string, lineNumbers: readonly number[], refs: ReadonlySet<string>, warn: Warn): string {
-  return new InlineScanner(src, lineNumbers, refs, warn).render();
+  if (src.length <= MAX_INLINE_RUN) return new InlineScanner(src, lineNumbers, refs, warn).render();
+  const out: string[] = [];
+  let start = 0;
+  let line = 0;
+  while (start < src.length) {
+    let end = Math.min(src.length, start + MAX_INLINE_RUN);
+    let separator = '';
+    if (end < src.length) {
+      const cut = Math.max(src.lastIndexOf('\n', end), src.lastIndexOf(' ', end));
+      if (cut > start) [end, separator] = [cut + 1, ' '];
+    }
+    const chunk = src.slice(start, end);
+    const lines = chunk.split('\n').length - 1;
+    const chunkLines = lineNumbers.slice(line, line + lines + 1);
+    out.push(new InlineScanner(chunk, chunkLines.length ? chunkLines : [lineNumbers[lineNumbers.length - 1] ?? 1], refs, warn).render(), separator);
+    line += lines;
+    start = end;
+  }
+  return out.join('');
 }
 
 /** A single left-to-right scan; output goes to `out` in pieces so emphasis and link brackets can be blanked later. */
