@@ -522,8 +522,10 @@ function renderInline(src: string, lineNumbers: readonly number[], refs: Readonl
     let end = Math.min(src.length, start + MAX_INLINE_RUN);
     let separator = '';
     if (end < src.length) {
-      const cut = Math.max(src.lastIndexOf('\n', end), src.lastIndexOf(' ', end));
-      if (cut > start) [end, separator] = [cut + 1, ' '];
+      // Search only this piece: searching back from `end` would scan the whole run again for every piece.
+      const piece = src.slice(start, end);
+      const cut = Math.max(piece.lastIndexOf('\n'), piece.lastIndexOf(' '));
+      if (cut > 0) [end, separator] = [start + cut + 1, ' '];
     }
     const chunk = src.slice(start, end);
     const lines = chunk.split('\n').length - 1;
