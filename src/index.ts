@@ -15,7 +15,7 @@ export {
   type SearchWeights,
 } from './options.js';
 export { toFtsQuery, normalizeSearchInput, type RawSearchInput, type SearchInput } from './query.js';
-export { searchIndex, recencyMultiplier, type SearchArgs, type SearchResult } from './search.js';
+export { searchIndex, type MatchStep, type SearchArgs, type SearchResult } from './search.js';
 export { ensureSchema, schemaStatements, SCHEMA_VERSION, TABLE } from './schema.js';
 export { cacheKey, type SearchCache } from './cache.js';
 export { createMemoryCache } from './memory-cache.js';

@@ -307,20 +307,6 @@ function dayNumber(date: Date): number {
   return Math.floor(date.getTime() / MS_PER_DAY);
 }
 
-/**
- * `1 + boost` for a document dated today (or in the future), falling linearly to 1 at `windowDays` days old.
- * Undated or unparseable dates get 1.
- */
-export function recencyMultiplier(date: string | null, today: number, boost: number, windowDays: number): number {
-  if (!date || boost === 0) return 1;
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  if (!match) return 1;
-  const day = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / MS_PER_DAY;
-  if (!Number.isFinite(day)) return 1;
-  const age = Math.max(0, today - day);
-  return 1 + boost * Math.min(1, Math.max(0, 1 - age / windowDays));
-}
-
 function absoluteUrl(path: string, origin: string | undefined): string {
   if (!origin) return path;
   try {
