@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolveConfig } from '../config.js';
 import type { ResolvedConfig, SearchOptions } from '../options.js';
 import { collectDocuments } from './collect.js';
@@ -27,6 +27,9 @@ export interface BuildOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** No page is this large: a bigger file is a mistake (a log, a dump) and would cost its size many times in memory. */
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
 /** Empty statistics, for {@link readDocuments} to fill. */
 export function newBuildStats(): BuildStats {
   return { files: 0, skipped: { draft: 0, searchFalse: 0 }, truncated: 0, warnings: [] };
@@ -46,14 +49,31 @@ export async function* readDocuments(
   const files = await collectDocuments(config, { cwd });
   stats.files = files.length;
   const urls = new Map<string, string>();
+  const canonical = canonicalPaths(files.map((f) => f.path));
+  const skip = (path: string, message: string) => stats.warnings.push({ file: path, message: `${message}; skipped` });
   for (const [i, file] of files.entries()) {
     onProgress?.(i + 1, files.length);
     let raw: string;
     try {
+      const real = realpathSync(file.path);
+      const kept = canonical.get(real);
+      if (kept !== file.path) {
+        skip(file.path, `is the same file as ${kept} (through a symbolic link)`);
+        continue;
+      }
+      const { size } = statSync(real);
+      if (size > MAX_FILE_BYTES) {
+        skip(file.path, `is ${(size / 2 ** 20).toFixed(0)} MB, over the ${MAX_FILE_BYTES / 2 ** 20} MB limit for one page`);
+        continue;
+      }
       // Synchronous reads: markdown files are small, and awaiting each one left the CPU idle a fifth of the time.
-      raw = readFileSync(file.path, 'utf8');
+      raw = readFileSync(real, 'utf8');
     } catch (e) {
-      stats.warnings.push({ file: file.path, message: `could not be read (${(e as Error).message}); skipped` });
+      skip(file.path, `could not be read (${(e as Error).message})`);
+      continue;
+    }
+    if (raw.slice(0, 8192).includes('\u0000')) {
+      skip(file.path, 'is not text (it contains NUL bytes)');
       continue;
     }
     const parsed = parseDocument(file, raw, config);
@@ -69,6 +89,24 @@ export async function* readDocuments(
     if (parsed.truncated) stats.truncated++;
     yield parsed.document;
   }
+}
+
+/**
+ * For each real file, the one path to index it by: a directory linked into itself (or twice into the tree) reaches
+ * the same file by several paths. The path without links wins; otherwise the first.
+ */
+function canonicalPaths(paths: string[]): Map<string, string> {
+  const kept = new Map<string, string>();
+  for (const path of paths) {
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      continue;
+    }
+    if (!kept.has(real) || path === real) kept.set(real, path);
+  }
+  return kept;
 }
 
 /** Reads every source file into index rows (all in memory; the CLI streams with {@link readDocuments} instead). */

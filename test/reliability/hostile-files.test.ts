@@ -1,0 +1,43 @@
+/**
+ * Content that would break or bloat a build: each bad file is reported with its name and skipped (or indexed as well
+ * as it can be), and every good document still gets indexed.
+ */
+import { randomBytes } from 'node:crypto';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/index.js';
+import { buildIndex } from '../../src/indexer/index.js';
+import { makeProject } from '../helpers/project.js';
+
+const project = makeProject({
+  'content/good.md': '# Good\n\nA good page about otters.',
+  'content/also-good.mdx': '---\ntitle: Also good\n---\nBeavers build dams.',
+  'content/binary.md': '',
+  'content/huge.md': '',
+  'content/bad-yaml.md': '---\ntitle: [unclosed\n---\nBody text about herons.',
+  'content/unclosed.mdx': '# Unclosed\n\n<Tabs>\n\n```js\nconst a = 1;\n',
+});
+project.write('content/binary.md', randomBytes(20_000).toString('latin1').replace(/^/, '\u0000'));
+project.write('content/huge.md', `# Huge\n\n${'lorem ipsum dolor '.repeat(700_000)}`);
+symlinkSync('..', join(project.dir, 'content', 'loop'));
+afterAll(() => project.cleanup());
+
+it('reports each bad file by name and indexes every good one', async () => {
+  const config = resolveConfig({ database: 'd', sources: [{ dir: 'content', type: 'doc', url: '/:slug' }] });
+  const result = await buildIndex(config, { cwd: project.dir });
+  const titles = result.documents.map((d) => d.title).sort();
+  expect(titles).toEqual(['Also good', 'Bad yaml', 'Good', 'Unclosed']);
+  const warnings = result.warnings.map((w) => `${w.file.slice(project.dir.length + 1)}: ${w.message}`);
+  expect(warnings).toEqual(
+    expect.arrayContaining([
+      'content/binary.md: is not text (it contains NUL bytes); skipped',
+      'content/huge.md: is 12 MB, over the 10 MB limit for one page; skipped',
+      expect.stringMatching(/^content\/bad-yaml\.md: invalid YAML frontmatter/),
+      expect.stringMatching(/^content\/unclosed\.mdx: unclosed/),
+      expect.stringMatching(/^content\/loop\/content\/good\.md: is the same file as .*content\/good\.md \(through a symbolic link\); skipped$/),
+    ]),
+  );
+  // The body of the file with bad YAML is still searchable.
+  expect(result.documents.find((d) => d.title === 'Bad yaml')!.content).toContain('herons');
+});
