@@ -391,3 +391,17 @@ describe('runtime options', () => {
     expect(await res.json()).toEqual({ error: 'Search database could not be opened: unable to open database file' });
   });
 });
+
+describe('the in-process cache is bounded', () => {
+  it('keeps at most maxEntries responses, evicting the oldest', async () => {
+    const cache = createMemoryCache({ maxEntries: 50, ttlSeconds: 60 });
+    for (let i = 0; i < 500; i++) await cache.put(`k${i}`, new Response(`r${i}`));
+    // quick-lru keeps up to twice maxSize across its two generations; the oldest are gone.
+    expect(await cache.match('k0')).toBeUndefined();
+    expect(await cache.match('k399')).toBeUndefined();
+    expect(await (await cache.match('k499'))!.text()).toBe('r499');
+    let kept = 0;
+    for (let i = 0; i < 500; i++) if (await cache.match(`k${i}`)) kept++;
+    expect(kept).toBeLessThanOrEqual(100);
+  });
+});
