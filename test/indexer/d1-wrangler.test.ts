@@ -62,3 +62,21 @@ it('a second push replaces the rows instead of adding to them', async () => {
   const { results } = await db.prepare('SELECT count(*) AS n FROM search_index').all<{ n: number }>();
   expect(results[0]!.n).toBe(2);
 });
+
+it('a D1 push that fails halfway leaves the previous index answering (wrangler rolls the file back)', async () => {
+  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
+  const wrangler = new URL('../../node_modules/.bin/wrangler', import.meta.url).pathname;
+  // The fault: a table in the way whose columns the push's vocabulary INSERT does not match, so a statement in the
+  // middle of the SQL file fails, after this site's documents were already deleted.
+  await run(wrangler, ['d1', 'execute', 'roundtrip-search', '--local', '--persist-to', 'd1-state', '--yes', '--command',
+    'DROP TABLE IF EXISTS search_vocab; CREATE TABLE search_vocab (term TEXT)'], { cwd: project.dir, env });
+  project.write('content/penguins.md', '---\ntitle: Penguins renamed\n---\nNothing about the old birds.\n');
+  const failed = await run(process.execPath, [CLI, 'index', '--d1', 'local', '--', '--persist-to', 'd1-state'], { cwd: project.dir, env }).then(
+    () => undefined,
+    (e: { code: number; stderr: string }) => e,
+  );
+  expect(failed?.code).toBe(1);
+  expect(failed?.stderr).toMatch(/^\[site-search\] wrangler d1 execute roundtrip-search failed \(exit 1\)/);
+  const { results } = (await (await mf!.dispatchFetch('http://site.test/api/search?q=penguins')).json()) as { results: { title: string }[] };
+  expect(results.map((r) => r.title)).toEqual(['Penguin facts']);
+}, 120_000);
