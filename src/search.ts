@@ -95,9 +95,23 @@ export async function runSearch(
   origin?: string,
   now: Date = new Date(),
 ): Promise<SearchOutcome> {
-  if (codePointLength(input.q) < MIN_QUERY_LENGTH) return { results: [] };
+  const first = await searchOnce(config, db, input, origin, now);
+  // A search is several statements, each reading the index as it is at that moment. If a push committed between the
+  // ranking and the details, some ranked rows are gone: search again, now on the new index throughout.
+  return first.complete ? first.outcome : (await searchOnce(config, db, input, origin, now)).outcome;
+}
+
+async function searchOnce(
+  config: ResolvedConfig,
+  db: SearchDatabase,
+  input: SearchInput,
+  origin: string | undefined,
+  now: Date,
+): Promise<{ outcome: SearchOutcome; complete: boolean }> {
+  const done = (outcome: SearchOutcome, complete = true) => ({ outcome, complete });
+  if (codePointLength(input.q) < MIN_QUERY_LENGTH) return done({ results: [] });
   const terms = searchTerms(input.q, config.maxTerms);
-  if (terms.length === 0) return { results: [] };
+  if (terms.length === 0) return done({ results: [] });
 
   const k = input.offset + input.limit;
   const today = dayNumber(now);
@@ -129,7 +143,7 @@ export async function runSearch(
   }
 
   const page = ranked.slice(input.offset, k);
-  if (page.length === 0) return { results: [], suggestion };
+  if (page.length === 0) return done({ results: [], suggestion });
   const placeholders = page.map(() => '?').join(', ');
   const { results } = await db
     .prepare(
@@ -144,7 +158,7 @@ export async function runSearch(
   const byId = new Map(results.map((row) => [Number(row.id), row]));
   const sections = await bestSections(db, terms, page.map((r) => r.id));
 
-  return {
+  return done({
     suggestion,
     results: page.flatMap(({ id, score, match }) => {
       const row = byId.get(id);
@@ -165,7 +179,7 @@ export async function runSearch(
         },
       ];
     }),
-  };
+  }, byId.size === page.length);
 }
 
 /**

@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
 import { createSearchHandler, resolveConfig, searchIndex } from '../../src/index.js';
+import { syncDocsStatement } from '../../src/schema.js';
+import { seed } from '../helpers/documents.js';
+import { observe } from '../helpers/observe.js';
 import { makeProject } from '../helpers/project.js';
 
 const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
@@ -67,4 +70,28 @@ it('a damaged database file answers a clear 500, and keeps answering (no crash)'
     expect(res.status).toBe(500);
     expect(((await res.json()) as { error: string }).error).toMatch(/^Search (index is damaged|database could not be opened)/);
   }
+});
+
+it('a push that commits between a search’s statements does not drop results: the search runs again', async () => {
+  const live = openSqlite(':memory:');
+  await seed(live, Array.from({ length: 5 }, (_, i) => ({ title: `Otter ${i}`, content: 'otters swim', url: `/o/${i}`, type: 'page' })));
+  let pushed = false;
+  // The race, made deterministic: right before the first details query, a push replaces every row (new rowids), as a
+  // concurrent `site-search index` committing at that moment would.
+  const racing = observe(live, (sql) => {
+    if (pushed || !sql.includes('snippet(')) return;
+    pushed = true;
+    // New rows first, then the old ones deleted: the rowids change, as in a real push of a grown site.
+    live.exec(`CREATE TEMP TABLE keep AS SELECT rowid AS old, title, description, content, tags, url, site, type, date, emoji FROM search_index;
+      INSERT INTO search_index (title, description, content, tags, url, site, type, date, emoji)
+        SELECT title, description, content, tags, url, site, type, date, emoji FROM keep;
+      DELETE FROM search_index WHERE rowid IN (SELECT old FROM keep);
+      DELETE FROM search_docs;
+      DROP TABLE keep;`);
+    live.exec(syncDocsStatement(''));
+  });
+  const results = await searchIndex(config, { db: racing, q: 'otters', limit: 5 });
+  expect(pushed).toBe(true);
+  expect(results.map((r) => r.title).sort()).toEqual(['Otter 0', 'Otter 1', 'Otter 2', 'Otter 3', 'Otter 4']);
+  live.close();
 });
