@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { resolveConfig, type ResolvedConfig } from '../src/index.js';
 import { buildIndex, collectDocuments, type IndexDocument } from '../src/indexer/index.js';
+import { removeWordBreaks } from '../src/segment.js';
 import { corpusOptions } from './labeled-queries.js';
 
 function unquote(value: string): string {
@@ -13,6 +14,12 @@ function unquote(value: string): string {
   if (v.startsWith('"') && v.endsWith('"')) return JSON.parse(v) as string;
   if (v.startsWith("'") && v.endsWith("'")) return v.slice(1, -1).replace(/''/g, "'");
   return v;
+}
+
+/** A document as peers get it: without site-search's invisible word breaks (our indexing technique, not content). */
+export function withoutWordBreaks(d: IndexDocument): IndexDocument {
+  const clear = removeWordBreaks;
+  return { ...d, title: clear(d.title), description: clear(d.description), tags: clear(d.tags), content: clear(d.content) };
 }
 
 /** A small deterministic PRNG (mulberry32), so every run generates the same corpus. */

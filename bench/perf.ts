@@ -15,9 +15,9 @@ import MiniSearch from 'minisearch';
 import { openSqlite } from '../adapters/node.js';
 import { createSearchHandler, toFtsQuery, type SearchDatabase, type SqlValue } from '../src/index.js';
 import { pushStatements, writeIndex, type IndexDocument } from '../src/indexer/index.js';
-import { removeWordBreaks, segmentUnspaced } from '../src/segment.js';
+import { segmentUnspaced } from '../src/segment.js';
 import { observe } from '../test/helpers/observe.js';
-import { baseConfig, documents, writeCorpusFiles } from './corpus.js';
+import { baseConfig, documents, withoutWordBreaks, writeCorpusFiles } from './corpus.js';
 import { corpusOptions, loadQueries } from './labeled-queries.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -102,7 +102,7 @@ async function latency(n: number, withPeers: boolean) {
   better.close();
 
   if (withPeers) {
-    const records = docs.map(plain);
+    const records = docs.map(withoutWordBreaks);
     const mini = new MiniSearch<Record<string, unknown>>({
       fields: ['title', 'description', 'tags', 'content'],
       storeFields: ['url', 'type'],
@@ -138,10 +138,6 @@ function rawDriver(path: string): Native {
   };
 }
 
-function plain(d: IndexDocument): IndexDocument {
-  return { ...d, title: removeWordBreaks(d.title), description: removeWordBreaks(d.description), content: removeWordBreaks(d.content), tags: removeWordBreaks(d.tags) };
-}
-
 /** Runs bench/child.mjs in a fresh process and returns its JSON line. */
 function child(...args: string[]): Record<string, number | string> {
   const out = execFileSync(process.execPath, [join(here, 'child.mjs'), ...args], { cwd: join(here, '..'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -167,7 +163,7 @@ async function indexing(n: number, withPeers: boolean) {
   const mini = join(work, `minisearch-${n}.json`);
   if (withPeers) {
     const records = join(work, `records-${n}.json`);
-    writeFileSync(records, JSON.stringify((await documents(n)).map(plain).map(({ sections: _, ...r }) => r)));
+    writeFileSync(records, JSON.stringify((await documents(n)).map(withoutWordBreaks).map(({ sections: _, ...r }) => r)));
     rows['MiniSearch addAll()'] = row(child('build', 'MiniSearch', records, mini));
     rows['Orama insertMultiple()'] = row(child('build', 'Orama', records));
     rows['FlexSearch add()'] = row(child('build', 'FlexSearch', records));

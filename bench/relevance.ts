@@ -10,9 +10,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openSqlite, type SqliteDatabase } from '../adapters/node.js';
 import { resolveConfig, searchIndex, type ResolvedConfig } from '../src/index.js';
-import { removeWordBreaks } from '../src/segment.js';
 import { buildIndex, pushIndex, type IndexDocument } from '../src/indexer/index.js';
 import { corpusOptions, loadQueries, score, summarize, type LabeledQuery, type Score } from './labeled-queries.js';
+import { withoutWordBreaks } from './corpus.js';
 import { PEERS, type Engine } from './peers.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,7 +31,7 @@ export async function runRelevance(): Promise<Record<string, RelevanceReport>> {
   for (const engine of engines) {
     const started = performance.now();
     // Peers get the text without site-search's own word breaks (an indexing technique of ours, not content).
-    await engine.index(PEERS.includes(engine) ? documents.map(plainText) : documents);
+    await engine.index(PEERS.includes(engine) ? documents.map(withoutWordBreaks) : documents);
     const indexMs = performance.now() - started;
     const rows: { q: LabeledQuery; s: Score; urls: string[] }[] = [];
     for (const q of queries) {
@@ -77,10 +77,6 @@ function siteSearchEngine(config: ResolvedConfig, name = 'site-search'): Engine 
     },
     close: () => db?.close(),
   };
-}
-
-function plainText(d: IndexDocument): IndexDocument {
-  return { ...d, title: removeWordBreaks(d.title), description: removeWordBreaks(d.description), tags: removeWordBreaks(d.tags), content: removeWordBreaks(d.content) };
 }
 
 function print(report: Record<string, RelevanceReport>) {

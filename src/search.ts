@@ -12,6 +12,7 @@ import {
   type SearchInput,
 } from './query.js';
 import { DAY_OF_DATE, DOCS_TABLE, SECTIONS_TABLE, TABLE } from './schema.js';
+import { foldWord } from './fold.js';
 import { removeWordBreaks } from './segment.js';
 import { escapeSnippet, MARK_CLOSE_CODE, MARK_OPEN_CODE } from './snippet.js';
 import { findCorrections } from './typos.js';
@@ -218,12 +219,6 @@ async function bestSections(db: SearchDatabase, terms: string[], pages: number[]
     }
   }
   return best;
-}
-
-/** Lowercase, accents removed: how the tokenizer compares words. ASCII text (most of it) skips the Unicode work. */
-function foldWord(text: string): string {
-  const lower = text.toLowerCase();
-  return /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower;
 }
 
 /** How many times words start with one of `stems` in `text` (so "collection" counts for "collections"). */

@@ -1,5 +1,6 @@
 import type { SearchDatabase } from './db/types.js';
 import { editDistance } from './edit-distance.js';
+import { foldWord } from './fold.js';
 import { VOCAB_TABLE } from './schema.js';
 
 /** Words shorter than this are not corrected: too many real words lie one edit away from them. */
@@ -12,11 +13,6 @@ const MAX_CORRECTIONS = 3;
 /** Edits allowed: 1 for words of 4–7 letters, 2 for longer ones. */
 export function maxEdits(word: string): number {
   return word.length >= 8 ? 2 : 1;
-}
-
-/** Lowercased, accents removed: how the vocabulary table compares words. */
-function fold(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** Whether a term is a word typo tolerance applies to (letters only, long enough). */
@@ -38,7 +34,7 @@ export async function findCorrections(
   const scopeParams = [site, type].filter(Boolean);
   const corrections = new Map<string, string[]>();
   for (const term of new Set(terms.filter(isCorrectable))) {
-    const folded = fold(term);
+    const folded = foldWord(term);
     const trigrams = new Set<string>();
     for (let i = 0; i + 3 <= folded.length; i++) trigrams.add(folded.slice(i, i + 3));
     const match = [...trigrams].map((t) => `"${t}"`).join(' OR ');
@@ -52,7 +48,7 @@ export async function findCorrections(
       if (/no such table/i.test(String((e as Error).message))) return corrections;
       throw e;
     }
-    const candidates = rows.map((r) => ({ word: r.term, distance: editDistance(folded, fold(r.term)) }));
+    const candidates = rows.map((r) => ({ word: r.term, distance: editDistance(folded, foldWord(r.term)) }));
     if (candidates.some((c) => c.distance === 0)) continue;
     const near = candidates
       .filter((c) => c.distance <= maxEdits(folded))

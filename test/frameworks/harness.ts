@@ -3,7 +3,7 @@
  * core handler over the same index, so a test can compare them field by field.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -90,12 +90,4 @@ export function coreHandler(sqlitePath: string): SearchHandler {
 /** Results with the origin removed from URLs, so answers served on different origins compare field by field. */
 export function withoutOrigin<R extends { url: string }>(body: { query: string; results: R[] }) {
   return { ...body, results: body.results.map((r) => ({ ...r, url: new URL(r.url).pathname })) };
-}
-
-export function readJson(path: string): unknown {
-  return JSON.parse(readFileSync(path, 'utf8'));
-}
-
-export function writeJson(path: string, value: unknown): void {
-  writeFileSync(path, JSON.stringify(value, null, 2));
 }
