@@ -162,7 +162,7 @@ function databaseErrorMessage(e: unknown): string {
     return 'Search index not found: the search_index table does not exist in this database. Run "site-search index" to build it.';
   }
   if (/not a database|malformed|corrupt/i.test(message)) {
-    return 'Search index is damaged: the database file is not a valid SQLite database. Run "site-search index" to rebuild it.';
+    return 'Search index is damaged: the database file is not a valid SQLite database. Delete it and run "site-search index" to rebuild it.';
   }
   console.error('[site-search] search query failed:', e);
   return 'Search failed: the database returned an error (see the server log).';

@@ -122,7 +122,10 @@ function wrap(native: NativeDatabase, driver: SqliteDriver): SqliteDatabase {
         native.exec('COMMIT');
         return result;
       } catch (e) {
-        native.exec('ROLLBACK');
+        // On a full disk or an I/O error SQLite has already rolled back, and ROLLBACK would throw over the real error.
+        try {
+          native.exec('ROLLBACK');
+        } catch {}
         throw e;
       } finally {
         depth--;

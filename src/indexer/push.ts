@@ -10,6 +10,7 @@ import { Vocabulary } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
 import { deleteStatement, pushStatements, siteWhere, toSqlFile } from './sql.js';
 import { executeD1File } from './wrangler.js';
+import { SiteSearchError } from '../errors.js';
 
 /** Where an index push goes. */
 export type PushTarget =
@@ -42,7 +43,9 @@ export async function pushIndex(
   const config = resolveConfig(options);
   if (target.kind === 'sqlite') {
     const path = resolve(cwd, target.path ?? config.sqlitePath);
-    const count = await pushToSqlite(config, path, input, target.driver);
+    const count = await pushToSqlite(config, path, input, target.driver).catch((e: unknown) => {
+      throw writeFailed(path, e);
+    });
     return { documents: count, destination: path };
   }
   // SQL for D1 is written whole (statements must be sized and ordered): these targets hold the documents.
@@ -126,4 +129,22 @@ async function pushToSqlite(
   } finally {
     db.close();
   }
+}
+
+/**
+ * A SQLite error during a push, as one line that names the file and the fix. The transaction was rolled back, so the
+ * previous index is still there; other errors (a document that failed to read, say) pass through as they are.
+ */
+function writeFailed(path: string, e: unknown): unknown {
+  const code = String((e as { code?: unknown })?.code ?? '');
+  if (code !== 'ERR_SQLITE_ERROR' && !code.startsWith('SQLITE_')) return e;
+  const message = (e as Error).message;
+  const fix = /readonly|read-only/i.test(message)
+    ? 'Make the file and its folder writable, or write the index elsewhere with --sqlite FILE.'
+    : /full|I\/O|disk/i.test(message)
+      ? 'Free disk space (or check the disk), then run the push again.'
+      : /unable to open/i.test(message)
+        ? 'Check that the folder is writable, or write the index elsewhere with --sqlite FILE.'
+        : 'Delete the file and run the push again if it is damaged.';
+  return new SiteSearchError(`Could not write the index to ${path} (${message}). ${fix} The previous index is unchanged.`, { cause: e });
 }

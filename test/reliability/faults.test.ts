@@ -1,9 +1,9 @@
 /**
- * Faults around the index: a push killed halfway, searches during a push, a damaged database file. Real processes and
+ * Faults around the index: a push killed halfway, a read-only file, a disk error halfway, searches during a push, a damaged database file. Real processes and
  * real files; the kill is a real SIGKILL.
  */
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, chmodSync, copyFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
@@ -38,6 +38,62 @@ it('a push killed halfway (SIGKILL) leaves the previous index answering', async 
   db.close();
 });
 
+/** Runs a push to completion, with its stderr. `shell` runs first in the same bash (a ulimit, a trap). */
+function push(shell = ''): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn('bash', ['-c', `${shell}\nexec "$0" "$@"`, process.execPath, CLI, 'index', './content', '--sqlite', dbPath], {
+    cwd: project.dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  return finished(child).then((code) => ({ code, stderr }));
+}
+
+async function expectPreviousIndex() {
+  const db = openSqlite(dbPath);
+  expect((await searchIndex(config, { db, q: 'otters', limit: 25 })).length).toBe(25);
+  expect(await searchIndex(config, { db, q: 'narwhals' })).toEqual([]);
+  db.close();
+}
+
+it('a push into a read-only database file fails with one line naming the file, and the previous index answers', async () => {
+  project.write('content/new.md', '---\ntitle: Brand new\n---\nNarwhals.');
+  // chmod alone does not stop root (CI runs as root here); the immutable attribute does, for root too.
+  chmodSync(dbPath, 0o444);
+  const immutable = process.getuid?.() === 0;
+  if (immutable) execFileSync('chattr', ['+i', dbPath]);
+  try {
+    expect(() => appendFileSync(dbPath, 'x'), 'the file must really be read-only for this test').toThrow(/EPERM|EACCES/);
+    const { code, stderr } = await push();
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      `[site-search] Could not write the index to ${dbPath} (attempt to write a readonly database). Make the file and its folder writable, or write the index elsewhere with --sqlite FILE. The previous index is unchanged.`,
+    ]);
+  } finally {
+    if (immutable) execFileSync('chattr', ['-i', dbPath]);
+    chmodSync(dbPath, 0o644);
+  }
+  await expectPreviousIndex();
+}, 60_000);
+
+it('a disk error halfway through a push (the file cannot grow) fails cleanly, and the previous index answers', async () => {
+  project.write('content/new.md', '---\ntitle: Brand new\n---\nNarwhals.');
+  // A real write error from the kernel, for root too: the push may not grow any file past half the index's size, so
+  // its writes start failing (EFBIG) partway through. SIGXFSZ is ignored so that the write fails instead of killing.
+  const halfKiB = Math.floor(statSync(dbPath).size / 1024 / 2);
+  const { code, stderr } = await push(`trap '' XFSZ; ulimit -f ${halfKiB}`);
+  expect(code).toBe(1);
+  expect(stderr.trim().split('\n')).toEqual([
+    `[site-search] Could not write the index to ${dbPath} (disk I/O error). Free disk space (or check the disk), then run the push again. The previous index is unchanged.`,
+  ]);
+  await expectPreviousIndex();
+  // And once the disk is fine again, the same push goes through.
+  expect((await push()).code).toBe(0);
+  const db = openSqlite(dbPath);
+  expect((await searchIndex(config, { db, q: 'narwhals' })).map((r) => r.title)).toEqual(['Brand new']);
+  db.close();
+}, 60_000);
+
 it('searches during a push see the old or the new index, never an empty one', async () => {
   project.write('content/new.md', '---\ntitle: Brand new\n---\nNarwhals.');
   const db = openSqlite(dbPath);
@@ -61,7 +117,7 @@ it('searches during a push see the old or the new index, never an empty one', as
   db.close();
 }, 60_000);
 
-it('a damaged database file answers a clear 500, and keeps answering (no crash)', async () => {
+it('a damaged database file answers a clear 500, keeps answering (no crash), and recovers once rebuilt', async () => {
   const damaged = join(project.dir, 'damaged.db');
   writeFileSync(damaged, 'this is not a SQLite database, just text that someone copied over it'.repeat(100));
   const handler = createSearchHandler(config, { db: () => openSqlite(damaged), cache: false });
@@ -70,6 +126,11 @@ it('a damaged database file answers a clear 500, and keeps answering (no crash)'
     expect(res.status).toBe(500);
     expect(((await res.json()) as { error: string }).error).toMatch(/^Search (index is damaged|database could not be opened)/);
   }
+  // The index rebuilt in its place: the same handler answers, no restart.
+  copyFileSync(dbPath, damaged);
+  const res = await handler(new Request('http://site.test/api/search?q=otters&limit=3'));
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { results: unknown[] }).results).toHaveLength(3);
 });
 
 it('a push that commits between a search’s statements does not drop results: the search runs again', async () => {
