@@ -1,8 +1,8 @@
 /**
  * Load from a second process (autocannon, on loopback) against the real `site-search dev` server over the English
  * Astro docs, and against the Worker from createWorker in Miniflare (workerd, D1, caches.default): a mixed query set,
- * 50 connections, zero errors, and the server's memory bounded. This is the short form CI runs; `LOAD_REQUESTS=20000`
- * runs the long one. Latency figures are printed, and belong in docs/benchmarks.md, not in assertions.
+ * 50 connections, zero errors (the Worker: at 10, and at 50 see below), and the server's memory bounded. This is the
+ * short form CI runs; `LOAD_REQUESTS=20000` runs the long one. Latency figures are printed, and belong in docs/benchmarks.md, not in assertions.
  */
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -31,6 +31,8 @@ interface LoadResult {
   timeouts: number;
   non2xx: number;
   latency: { p50: number; p99: number };
+  /** Failed requests by error code (ECONNRESET, …). */
+  kinds: Record<string, number>;
 }
 
 /** autocannon in its own process, cycling through one request per query (each with a distinct parameter). */
@@ -40,10 +42,12 @@ async function load(base: string, path: string, extra: (i: number) => string, co
   const requests = QUERIES.map((q, i) => ({ method: 'GET', path: `${path}?q=${encodeURIComponent(q)}${extra(i)}` }));
   // A script file, because autocannon's CLI takes one URL; its API runs in the second process.
   const runner = `const autocannon = require(${JSON.stringify(join(AUTOCANNON, '../../autocannon'))});
-autocannon({ url: ${JSON.stringify(base)}, connections: ${connections}, amount: ${REQUESTS}, requests: ${JSON.stringify(requests)} }, (err, r) => {
+const kinds = {};
+const instance = autocannon({ url: ${JSON.stringify(base)}, connections: ${connections}, amount: ${REQUESTS}, requests: ${JSON.stringify(requests)} }, (err, r) => {
   if (err) throw err;
-  console.log(JSON.stringify({ requests: r.requests, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, latency: r.latency }));
-});`;
+  console.log(JSON.stringify({ requests: r.requests, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, latency: r.latency, kinds }));
+});
+instance.on('reqError', (e) => { const kind = e.code || e.message; kinds[kind] = (kinds[kind] || 0) + 1; });`;
   project.write('load.cjs', runner);
   const { stdout } = await run(process.execPath, [script], { maxBuffer: 16 * 1024 * 1024 });
   project.cleanup();
@@ -94,22 +98,61 @@ describe('site-search dev under load', () => {
 });
 
 describe('createWorker in Miniflare under load', () => {
-  let mf: Miniflare;
+  const workers: Miniflare[] = [];
+  /** A Worker in Miniflare with a local D1 holding the small test site; its base URL. */
+  async function start(script: string): Promise<string> {
+    const mf = new Miniflare({ modules: true, script, compatibilityDate: '2026-07-01', d1Databases: { SEARCH_DB: 'load-db' } });
+    workers.push(mf);
+    await seed((await mf.getD1Database('SEARCH_DB')) as never, siteDocs());
+    return (await mf.ready).origin;
+  }
   let base = '';
   beforeAll(async () => {
-    mf = new Miniflare({ modules: true, script: await bundleTestWorker(), compatibilityDate: '2026-07-01', d1Databases: { SEARCH_DB: 'load-db' } });
-    await seed((await mf.getD1Database('SEARCH_DB')) as never, siteDocs());
-    base = (await mf.ready).origin;
+    base = await start(await bundleTestWorker());
   }, 60_000);
-  afterAll(() => mf?.dispose());
+  afterAll(() => Promise.all(workers.map((mf) => mf.dispose())));
 
-  // Miniflare's local HTTP front (not the Worker) resets a few connections at 50 concurrent ones (16–34 socket errors
-  // in 20,000 requests, every answered request a 200); at 10 it is clean. Production Workers have no such front.
+  const detail = (r: LoadResult) => JSON.stringify({ sent: r.requests.sent, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, kinds: r.kinds });
+
   it(`answers ${REQUESTS} mixed requests at 10 connections with no error`, async () => {
     const result = await load(base, '/api/search', (i) => `&n=${i % 7}`, 10);
     console.log(`[load] worker: ${result.requests.total} requests, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
-    const detail = JSON.stringify({ sent: result.requests.sent, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx });
-    expect(result.requests.sent, detail).toBeGreaterThanOrEqual(REQUESTS);
-    expect(result.errors + result.timeouts + result.non2xx, detail).toBe(0);
+    expect(result.requests.sent, detail(result)).toBeGreaterThanOrEqual(REQUESTS);
+    expect(result.errors + result.timeouts + result.non2xx, detail(result)).toBe(0);
+  }, 240_000);
+
+  // At 50 connections, workerd's local runtime sometimes resets connections in a burst: measured, about 16 in 20,000
+  // requests in most runs against a fresh Miniflare, none at 10 connections, none once warm. A Worker of a few lines
+  // with no site-search code, making one D1 query per word, gets them too (2–109 per 20,000; the long form measures it),
+  // so they come from the local runtime under load, not from the handler. What this asserts: every answer is a 200,
+  // nothing times out, and the only failures are such resets, under 1%.
+  it(`at 50 connections: every answer a 200, no timeout, the only failures rare connection resets`, async () => {
+    // Limits and offsets vary so that most requests miss the cache and reach D1.
+    const result = await load(base, '/api/search', (i) => `&limit=${(i % 23) + 1}&offset=${i % 3}`, 50);
+    const resets = result.kinds.ECONNRESET ?? 0;
+    console.log(`[load] worker at 50 connections: ${result.requests.total} requests, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${resets} connection resets, ${result.errors - resets + result.timeouts + result.non2xx} other errors`);
+    expect(result.requests.sent, detail(result)).toBeGreaterThanOrEqual(REQUESTS);
+    expect(result.non2xx + result.timeouts, detail(result)).toBe(0);
+    expect(result.errors, detail(result)).toBe(resets);
+    expect(resets, detail(result)).toBeLessThan(REQUESTS / 100);
+    if (REQUESTS < 20_000) return;
+    // The long form also measures the control: the same load on a bare D1 Worker.
+    const bare = await start(BARE_D1_WORKER);
+    const control = await load(bare, '/', () => '', 50);
+    console.log(`[load] control, a bare D1 Worker at 50 connections: ${control.requests.total} requests, p50 ${control.latency.p50} ms, p99 ${control.latency.p99} ms, ${control.kinds.ECONNRESET ?? 0} connection resets, ${control.timeouts} timeouts`);
   }, 240_000);
 });
+
+/** The control: one FTS5 query on D1 per word of `q` (about what a search costs), and no site-search code. */
+const BARE_D1_WORKER = `export default {
+  async fetch(request, env) {
+    const q = new URL(request.url).searchParams.get('q') || '';
+    const counts = [];
+    for (const word of q.split(/[^\\p{L}\\p{N}]+/u).filter(Boolean)) {
+      const { results } = await env.SEARCH_DB.prepare("SELECT title, snippet(search_index, 2, '<', '>', '…', 20) AS s FROM search_index WHERE search_index MATCH ? ORDER BY bm25(search_index) LIMIT 10")
+        .bind('"' + word.replace(/"/g, '') + '"').all();
+      counts.push(results.length);
+    }
+    return Response.json(counts);
+  },
+};`;
