@@ -1,7 +1,8 @@
 /**
- * Content that would break or bloat a build: each bad file is reported with its name and skipped (or indexed as well
- * as it can be), and every good document still gets indexed.
+ * Content that would break, stall or bloat a build: each bad file is reported with its name and skipped (or indexed as
+ * well as it can be), and every good document still gets indexed.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,8 +20,12 @@ const project = makeProject({
   'content/unclosed.mdx': '# Unclosed\n\n<Tabs>\n\n```js\nconst a = 1;\n',
 });
 project.write('content/binary.md', randomBytes(20_000).toString('latin1').replace(/^/, '\u0000'));
-project.write('content/huge.md', `# Huge\n\n${'lorem ipsum dolor '.repeat(700_000)}`);
+project.write('content/huge.md', `# Huge\n\n${'lorem ipsum dolor '.repeat(2_900_000)}`); // 50 MB
 symlinkSync('..', join(project.dir, 'content', 'loop'));
+// A file whose every read fails (EIO), for root too, where chmod 000 would not stop the read.
+symlinkSync('/proc/self/mem', join(project.dir, 'content', 'eio.md'));
+// A named pipe: opening it for reading would wait for a writer forever.
+execFileSync('mkfifo', [join(project.dir, 'content', 'pipe.md')]);
 afterAll(() => project.cleanup());
 
 it('reports each bad file by name and indexes every good one', async () => {
@@ -32,7 +37,8 @@ it('reports each bad file by name and indexes every good one', async () => {
   expect(warnings).toEqual(
     expect.arrayContaining([
       'content/binary.md: is not text (it contains NUL bytes); skipped',
-      'content/huge.md: is 12 MB, over the 10 MB limit for one page; skipped',
+      'content/huge.md: is 50 MB, over the 10 MB limit for one page; skipped',
+      expect.stringMatching(/^content\/eio\.md: could not be read \(EIO: i\/o error, read\); skipped$/),
       expect.stringMatching(/^content\/bad-yaml\.md: invalid YAML frontmatter/),
       expect.stringMatching(/^content\/unclosed\.mdx: unclosed/),
       expect.stringMatching(/^content\/loop\/content\/good\.md: is the same file as .*content\/good\.md \(through a symbolic link\); skipped$/),
