@@ -7,6 +7,8 @@ export default defineConfig({
     workers: 'adapters/workers.ts',
     indexer: 'src/indexer/index.ts',
     cli: 'src/cli/main.ts',
+    // The CLI starts it by file name, next to dist/cli.js.
+    'index-worker': 'src/cli/index-worker.ts',
     astro: 'adapters/astro/index.ts',
     'astro-route': 'adapters/astro/route.ts',
     next: 'adapters/next.ts',

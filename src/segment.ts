@@ -25,9 +25,19 @@ function wordSegmenter(): Intl.Segmenter | null {
 export function segmentUnspaced(text: string, separator: string = WORD_BREAK): string {
   const words = wordSegmenter();
   if (!words) return text;
+  // One segment() call per text, not one per run: each call holds an ICU break iterator outside the JS heap until the
+  // next GC, and with one per run they piled up to hundreds of MB while indexing a Chinese site.
+  let segments: Intl.Segments | undefined;
   return text.replace(UNSPACED, (run, offset: number, whole: string) => {
+    segments ??= words.segment(whole);
     const parts: string[] = [];
-    for (const { segment } of words.segment(run)) parts.push(segment);
+    const end = offset + run.length;
+    for (let i = offset; i < end; ) {
+      const { index, segment } = segments.containing(i)!;
+      const next = Math.min(index + segment.length, end);
+      parts.push(whole.slice(i, next));
+      i = next;
+    }
     const before = offset > 0 && /[\p{L}\p{N}]/u.test(whole[offset - 1]!) ? separator : '';
     const after = /[\p{L}\p{N}]/u.test(whole[offset + run.length] ?? '') ? separator : '';
     return before + parts.join(separator) + after;

@@ -4,11 +4,11 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSqlite } from '../db/sqlite.js';
 import { SiteSearchError } from '../errors.js';
-import { newBuildStats, readDocuments } from '../indexer/build.js';
-import { pushIndex, type PushTarget } from '../indexer/push.js';
+import type { PushTarget } from '../indexer/push.js';
 import { checkDatabaseConfig } from '../indexer/wrangler.js';
 import { searchIndex } from '../search.js';
 import { startDevServer } from './dev.js';
+import { runIndexJobInWorker } from './index-job.js';
 import { loadConfig, type LoadedConfig } from './load-config.js';
 import { formatWarning, progress, summary } from './report.js';
 
@@ -92,13 +92,11 @@ function sqliteFlag(flags: Flags): string | undefined {
 async function runIndex(loaded: LoadedConfig, target: PushTarget): Promise<string> {
   const started = performance.now();
   const bar = progress();
-  const stats = newBuildStats();
-  // Documents stream from the files into the push: memory stays flat however large the site.
-  const documents = readDocuments(loaded.config, stats, { cwd: loaded.cwd, onProgress: bar.update });
-  const pushed = await pushIndex(loaded.config, target, documents, { cwd: loaded.cwd });
+  // Documents stream from the files into the push (memory stays flat however large the site), in a worker thread.
+  const { stats, documents, destination } = await runIndexJobInWorker({ config: loaded.config, cwd: loaded.cwd, target }, bar.update);
   bar.done();
   for (const w of stats.warnings) console.warn(`[site-search] warning: ${formatWarning(w, process.cwd())}`);
-  return summary({ ...stats, documents: pushed.documents }, pushed.destination, performance.now() - started);
+  return summary({ ...stats, documents }, destination, performance.now() - started);
 }
 
 async function index(loaded: LoadedConfig, flags: Flags, wranglerArgs: string[]): Promise<number> {

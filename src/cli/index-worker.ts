@@ -1,0 +1,18 @@
+// The worker thread of runIndexJobInWorker: runs one index job and reports progress, the outcome or the error.
+import { parentPort, workerData } from 'node:worker_threads';
+import { runIndexJob, type IndexJob, type WorkerMessage } from './index-job.js';
+
+const post = (message: WorkerMessage) => parentPort!.postMessage(message);
+let last = 0;
+try {
+  const outcome = await runIndexJob(workerData as IndexJob, (done, total) => {
+    // The progress line redraws at most every 80 ms; a message per file would be wasted.
+    const now = Date.now();
+    if (done !== total && now - last < 50) return;
+    last = now;
+    post({ progress: [done, total] });
+  });
+  post({ outcome });
+} catch (e) {
+  post({ error: { message: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? e.stack : undefined } });
+}
