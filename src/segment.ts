@@ -39,7 +39,7 @@ export function segmentUnspaced(text: string, separator: string = WORD_BREAK): s
       i = next;
     }
     const before = offset > 0 && /[\p{L}\p{N}]/u.test(whole[offset - 1]!) ? separator : '';
-    const after = /[\p{L}\p{N}]/u.test(whole[offset + run.length] ?? '') ? separator : '';
+    const after = /[\p{L}\p{N}]/u.test(whole[end] ?? '') ? separator : '';
     return before + parts.join(separator) + after;
   });
 }

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SiteSearchError } from '../errors.js';
 import { newBuildStats, readDocuments, type BuildStats } from '../indexer/build.js';
@@ -30,7 +28,7 @@ export async function runIndexJob(job: IndexJob, onProgress?: Progress): Promise
   return { stats, documents: pushed.documents, destination: pushed.destination };
 }
 
-/** Built next to the CLI (dist/); absent when the CLI modules run from source, as in some tests. */
+/** Built next to the CLI, in dist/. */
 const WORKER = new URL('./index-worker.js', import.meta.url);
 
 /**
@@ -39,7 +37,6 @@ const WORKER = new URL('./index-worker.js', import.meta.url);
  * which by itself added over 100 MB to the peak RSS of a 100,000-page build; capped, the build runs as fast.
  */
 export function runIndexJobInWorker(job: IndexJob, onProgress?: Progress): Promise<IndexOutcome> {
-  if (!existsSync(fileURLToPath(WORKER))) return runIndexJob(job, onProgress);
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
     worker.on('message', (message: WorkerMessage) => {

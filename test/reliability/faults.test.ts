@@ -1,6 +1,6 @@
 /**
- * Faults around the index: a push killed halfway, a read-only file, a disk error halfway, searches during a push, a damaged database file. Real processes and
- * real files; the kill is a real SIGKILL.
+ * Faults around the index: a push killed halfway, a read-only file, a disk error halfway, searches during a push, a
+ * damaged database file. Real processes and real files; the kill is a real SIGKILL, the disk error a real EFBIG.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, copyFileSync, statSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,12 @@ const page = (i: number) => `---\ntitle: Page ${i}\n---\nOtters and beavers, pag
 const project = makeProject(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`content/p${i}.md`, page(i)])));
 const config = resolveConfig({ database: 'faults', sources: [{ dir: 'content', type: 'page', url: '/:slug' }] });
 const dbPath = join(project.dir, 'index.db');
-const index = () => spawn(process.execPath, [CLI, 'index', './content', '--sqlite', dbPath], { cwd: project.dir, stdio: 'ignore' });
+/** `site-search index` in its own process; `shell` runs first in the same bash (a ulimit, a trap), then bash execs it. */
+const index = (shell = '') =>
+  spawn('bash', ['-c', `${shell}\nexec "$0" "$@"`, process.execPath, CLI, 'index', './content', '--sqlite', dbPath], {
+    cwd: project.dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
 const finished = (child: ReturnType<typeof spawn>) => new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
 
 beforeAll(async () => {
@@ -26,34 +31,29 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => project.cleanup());
 
+/** The index before the push: every page of the fixture, and not the page the push adds. */
+async function expectPreviousIndex() {
+  const db = openSqlite(dbPath);
+  expect((await searchIndex(config, { db, q: 'otters', limit: 25 })).length).toBe(25);
+  expect(await searchIndex(config, { db, q: 'narwhals' })).toEqual([]);
+  db.close();
+}
+
 it('a push killed halfway (SIGKILL) leaves the previous index answering', async () => {
   project.write('content/new.md', '---\ntitle: Brand new\n---\nNarwhals.');
   const child = index();
   await new Promise((r) => setTimeout(r, 400)); // well inside the push: it takes seconds for 3,000 pages
   child.kill('SIGKILL');
   expect(await finished(child)).toBe(null);
-  const db = openSqlite(dbPath);
-  expect((await searchIndex(config, { db, q: 'otters', limit: 25 })).length).toBe(25);
-  expect(await searchIndex(config, { db, q: 'narwhals' })).toEqual([]);
-  db.close();
+  await expectPreviousIndex();
 });
 
-/** Runs a push to completion, with its stderr. `shell` runs first in the same bash (a ulimit, a trap). */
+/** Runs a push to completion, with its stderr. */
 function push(shell = ''): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn('bash', ['-c', `${shell}\nexec "$0" "$@"`, process.execPath, CLI, 'index', './content', '--sqlite', dbPath], {
-    cwd: project.dir,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = index(shell);
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   return finished(child).then((code) => ({ code, stderr }));
-}
-
-async function expectPreviousIndex() {
-  const db = openSqlite(dbPath);
-  expect((await searchIndex(config, { db, q: 'otters', limit: 25 })).length).toBe(25);
-  expect(await searchIndex(config, { db, q: 'narwhals' })).toEqual([]);
-  db.close();
 }
 
 it('a push into a read-only database file fails with one line naming the file, and the previous index answers', async () => {

@@ -2,7 +2,8 @@
  * Load from a second process (autocannon, on loopback) against the real `site-search dev` server over the English
  * Astro docs, and against the Worker from createWorker in Miniflare (workerd, D1, caches.default): a mixed query set,
  * 50 connections, zero errors (the Worker: at 10, and at 50 see below), and the server's memory bounded. This is the
- * short form CI runs; `LOAD_REQUESTS=20000` runs the long one. Latency figures are printed, and belong in docs/benchmarks.md, not in assertions.
+ * short form CI runs; `LOAD_REQUESTS=20000` runs the long one. Latency figures are printed, and belong in
+ * docs/benchmarks.md, not in assertions.
  */
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
