@@ -52,6 +52,13 @@ const CREATE_SECTIONS = `CREATE TABLE IF NOT EXISTS ${SECTIONS_TABLE} (
   page INTEGER NOT NULL, position INTEGER NOT NULL, site TEXT NOT NULL, heading TEXT NOT NULL, anchor TEXT NOT NULL,
   content TEXT NOT NULL, PRIMARY KEY (page, position)) WITHOUT ROWID`;
 
+/**
+ * How much of a section is stored: its start, lowercased and without accents (as `foldWord` makes it). It is only
+ * read to choose which section of a result matched best (its heading counts ten times), and folding it once here
+ * rather than on every search was most of what the handler added to its SQL.
+ */
+export const SECTION_MATCH_CHARS = 2000;
+
 /** Inserts one section, linked to its page through `search_docs` (so SQL files need no rowids). */
 export const INSERT_SECTION = `INSERT INTO ${SECTIONS_TABLE} (page, position, site, heading, anchor, content)
   VALUES ((SELECT id FROM ${DOCS_TABLE} WHERE site = ? AND url = ?), ?, ?, ?, ?, ?)`;

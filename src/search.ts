@@ -11,7 +11,7 @@ import {
   type RawSearchInput,
   type SearchInput,
 } from './query.js';
-import { DAY_OF_DATE, DOCS_TABLE, SECTIONS_TABLE, TABLE } from './schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, SECTION_MATCH_CHARS, SECTIONS_TABLE, TABLE } from './schema.js';
 import { foldWord } from './fold.js';
 import { removeWordBreaks } from './segment.js';
 import { escapeSnippet, MARK_CLOSE_CODE, MARK_OPEN_CODE } from './snippet.js';
@@ -188,18 +188,15 @@ async function searchOnce(
  * query's words (a heading occurrence counts ten times). Reads only the sections of the pages returned (primary-key
  * lookups); an index without a sections table (built by an older indexer) simply has none.
  */
-const SECTION_TEXT_CHARS = 2000;
-
 async function bestSections(db: SearchDatabase, terms: string[], pages: number[]): Promise<Map<number, { heading: string; anchor: string }>> {
   const best = new Map<number, { heading: string; anchor: string }>();
   if (pages.length === 0) return best;
   let rows: { page: number; heading: string; anchor: string; content: string }[];
   try {
     ({ results: rows } = await db
-      // The start of each section is enough to tell which one matches (its heading counts ten times); reading whole
-      // sections made choosing them the largest cost a search adds to its SQL.
+      // Indexes written before sections were stored cut to their start hold whole sections: read only that start.
       .prepare(
-        `SELECT page, heading, anchor, substr(content, 1, ${SECTION_TEXT_CHARS}) AS content FROM ${SECTIONS_TABLE}
+        `SELECT page, heading, anchor, substr(content, 1, ${SECTION_MATCH_CHARS}) AS content FROM ${SECTIONS_TABLE}
         WHERE page IN (${pages.map(() => '?').join(', ')}) ORDER BY page, position`,
       )
       .bind(...pages)
@@ -211,7 +208,9 @@ async function bestSections(db: SearchDatabase, terms: string[], pages: number[]
   const words = terms.map(foldWord).filter((w) => w.length > 0).map((w) => (w.length > 5 ? w.slice(0, -2) : w));
   const bestScore = new Map<number, number>();
   for (const row of rows) {
-    const score = 10 * occurrences(foldWord(row.heading), words) + occurrences(foldWord(row.content), words);
+    // The stored text is already folded (an index written before 0.2 holds it as written, and counts only its
+    // lowercase words until the next push).
+    const score = 10 * occurrences(foldWord(row.heading), words) + occurrences(row.content, words);
     const page = Number(row.page);
     if (score > (bestScore.get(page) ?? 0)) {
       bestScore.set(page, score);

@@ -1,7 +1,9 @@
 import GithubSlugger from 'github-slugger';
+import { foldWord } from '../fold.js';
+import { SECTION_MATCH_CHARS } from '../schema.js';
 import type { TextSection } from './text.js';
 
-/** A section row of the index: the heading, its anchor on the page, and its text. */
+/** A section row of the index: the heading, its anchor on the page, and the start of its text, folded for matching. */
 export interface IndexSection {
   heading: string;
   /** The heading's id on the built page (github-slugger, as Astro, GitHub and most docs generators make them). */
@@ -30,7 +32,7 @@ export function sectionsOf(parts: PreparedSection[], maxChars: number): IndexSec
     budget -= content.length + heading.length;
     // The part before the first heading is the page itself: the page result already points there.
     if (!raw) continue;
-    sections.push({ heading, anchor: slugger.slug(raw), content });
+    sections.push({ heading, anchor: slugger.slug(raw), content: foldWord(content.slice(0, SECTION_MATCH_CHARS)) });
   }
   return sections;
 }

@@ -21,6 +21,8 @@ const project = makeProject({
   'zh-cn/routing.md': '---\ntitle: 路由\n---\n在 Astro 中，文件决定了路由。动态路由使用方括号，例如 [slug].astro。',
   'en/deploy.md':
     '---\ntitle: Deploy your site\n---\nPick a host.\n\n## Netlify\n\nConnect the repository.\n\n### Options\n\nSet the build command.\n\n## Cloudflare Workers\n\nBind the D1 database in `wrangler.jsonc`.\n\n```sh\n# not a heading\nwrangler deploy\n```\n\n### Options\n\nThe compatibility date matters for workerd.\n',
+  'fr/deploiement.md':
+    '---\ntitle: Déploiement\n---\nChoisissez un hôte.\n\n## Netlify\n\nConnectez le dépôt.\n\n## Cloudflare\n\nLiez la base D1. Sans elle, le Déploiement ÉCHOUE.\n',
   'zh-cn/vercel.md': '---\ntitle: 部署到 Vercel\n---\n使用适配器把网站部署到Vercel平台。',
 });
 const config = resolveConfig({
@@ -112,6 +114,9 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     // The second "Options" heading gets the id options-1, like github-slugger (and Astro) give it.
     const [compat] = await searchIndex(config, { db, q: 'compatibility date', type: 'en' });
     expect(compat!.section).toEqual({ heading: 'Options', url: '/en/deploy#options-1' });
+    // Section text is compared without case or accents, like the index compares words.
+    const [fr] = await searchIndex(config, { db, q: 'echoue', type: 'fr' });
+    expect(fr!.section).toEqual({ heading: 'Cloudflare', url: '/fr/deploiement#cloudflare' });
     // A match outside any headed section (or a page without headings) has no section.
     const [intro] = await searchIndex(config, { db, q: 'pick host', type: 'en' });
     expect(intro!.title).toBe('Deploy your site');

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { foldWord } from '../../src/fold.js';
+
+describe('foldWord', () => {
+  it('lowercases and removes accents, as the tokenizer compares words', () => {
+    expect(foldWord('Déploiement ÉCHOUE')).toBe('deploiement echoue');
+    expect(foldWord('Straße')).toBe('straße');
+    expect(foldWord('ASTRO')).toBe('astro');
+  });
+
+  it('keeps Hangul syllables whole instead of leaving them split into jamo', () => {
+    expect(foldWord('검색')).toBe('검색');
+    expect(foldWord('검색').length).toBe(2);
+  });
+});
