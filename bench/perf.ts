@@ -22,7 +22,7 @@ import { corpusOptions, loadQueries } from './labeled-queries.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const work = join(here, 'results', 'perf');
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 /** The query mix: the 80 labeled queries plus the common words and 2-letter prefixes a search box sees while typing. */
 export const QUERY_MIX: [string, string][] = [
@@ -40,19 +40,35 @@ function percentiles(samples: number[]): Stats {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
+type QueryFn = (q: string, lang: string) => Promise<unknown> | unknown;
+
 /** Runs `fn` over the query mix ROUNDS times (after one warm-up) and summarises the per-round percentiles. */
-async function measure(fn: (q: string, lang: string) => Promise<unknown> | unknown): Promise<Measured> {
-  for (const [q, lang] of QUERY_MIX) await fn(q, lang);
-  const rounds: Stats[] = [];
+async function measure(fn: QueryFn): Promise<Measured> {
+  return (await measureInterleaved({ fn })).fn!;
+}
+
+/**
+ * Like {@link measure} for several functions at once, their rounds taken in turn (a round of each, then the next
+ * round of each): a ratio between them is then not skewed by the machine being busier during one of them.
+ */
+async function measureInterleaved(fns: Record<string, QueryFn>): Promise<Record<string, Measured>> {
+  for (const fn of Object.values(fns)) for (const [q, lang] of QUERY_MIX) await fn(q, lang);
+  const rounds: Record<string, Stats[]> = Object.fromEntries(Object.keys(fns).map((name) => [name, []]));
   for (let r = 0; r < ROUNDS; r++) {
-    const samples: number[] = [];
-    for (const [q, lang] of QUERY_MIX) {
-      const t = performance.now();
-      await fn(q, lang);
-      samples.push(performance.now() - t);
+    for (const [name, fn] of Object.entries(fns)) {
+      const samples: number[] = [];
+      for (const [q, lang] of QUERY_MIX) {
+        const t = performance.now();
+        await fn(q, lang);
+        samples.push(performance.now() - t);
+      }
+      rounds[name]!.push(percentiles(samples));
     }
-    rounds.push(percentiles(samples));
   }
+  return Object.fromEntries(Object.entries(rounds).map(([name, stats]) => [name, summarise(stats)]));
+}
+
+function summarise(rounds: Stats[]): Measured {
   const summary = {} as Measured;
   for (const k of ['p50', 'p95', 'p99'] as const) {
     const values = rounds.map((r) => r[k]).sort((a, b) => a - b);
@@ -66,17 +82,19 @@ interface Native {
 }
 
 /** Query latency at `n` documents: handler, the same SQL on the driver, FTS5's bare floor, and the peers. */
-async function latency(n: number, withPeers: boolean) {
+export async function latency(n: number, withPeers: boolean) {
   const docs = await documents(n);
   const path = join(work, `latency-${n}.db`);
   rmSync(path, { force: true });
+  const writer = openSqlite(path);
+  await writer.transaction(() => writeIndex(writer, baseConfig, docs));
+  writer.close();
+  // Searched through a connection of its own, as a server opens an index the CLI built.
   const db = openSqlite(path);
-  await db.transaction(() => writeIndex(db, baseConfig, docs));
   const rows: Record<string, Measured> = {};
 
   const handler = createSearchHandler(baseConfig, { db, cache: false });
   const request = (q: string, lang: string) => new Request(`http://bench/api/search?q=${encodeURIComponent(q)}&type=${lang}`);
-  rows['site-search handler (Request → JSON Response)'] = await measure(async (q, lang) => (await handler(request(q, lang))).text());
 
   // The statements the handler ran for each query, replayed straight on the driver: the limit the handler adds to.
   const recorded = new Map<string, { sql: string; params: SqlValue[] }[]>();
@@ -88,17 +106,22 @@ async function latency(n: number, withPeers: boolean) {
     recorded.set(`${lang}\u0000${q}`, current);
   }
   const native = rawDriver(path);
-  rows['same SQL, run directly on node:sqlite'] = await measure((q, lang) => {
-    for (const { sql, params } of recorded.get(`${lang}\u0000${q}`)!) native.prepare(sql).all(...params);
-  });
-  rows['FTS5 floor: bare ORDER BY bm25 LIMIT 10'] = await measure((q) => {
-    const match = toFtsQuery(segmentUnspaced(q.toLowerCase(), ' '));
-    if (match) native.prepare('SELECT rowid, bm25(search_index, 10, 5, 1, 3) AS bm FROM search_index WHERE search_index MATCH ? ORDER BY bm LIMIT 10').all(match);
-  });
-
   const better = openSqlite(path, { driver: 'better-sqlite3' });
   const betterHandler = createSearchHandler(baseConfig, { db: better, cache: false });
-  rows['site-search handler on better-sqlite3'] = await measure(async (q, lang) => (await betterHandler(request(q, lang))).text());
+  Object.assign(
+    rows,
+    await measureInterleaved({
+      'site-search handler (Request → JSON Response)': async (q, lang) => (await handler(request(q, lang))).text(),
+      'same SQL, run directly on node:sqlite': (q, lang) => {
+        for (const { sql, params } of recorded.get(`${lang}\u0000${q}`)!) native.prepare(sql).all(...params);
+      },
+      'FTS5 floor: bare ORDER BY bm25 LIMIT 10': (q) => {
+        const match = toFtsQuery(segmentUnspaced(q.toLowerCase(), ' '));
+        if (match) native.prepare('SELECT rowid, bm25(search_index, 10, 5, 1, 3) AS bm FROM search_index WHERE search_index MATCH ? ORDER BY bm LIMIT 10').all(match);
+      },
+      'site-search handler on better-sqlite3': async (q, lang) => (await betterHandler(request(q, lang))).text(),
+    }),
+  );
   better.close();
 
   if (withPeers) {
