@@ -49,13 +49,13 @@ export async function* readDocuments(
   const files = await collectDocuments(config, { cwd });
   stats.files = files.length;
   const urls = new Map<string, string>();
-  const canonical = canonicalPaths(files.map((f) => f.path));
+  const { kept: canonical, realOf } = canonicalPaths(files.map((f) => f.path));
   const skip = (path: string, message: string) => stats.warnings.push({ file: path, message: `${message}; skipped` });
   for (const [i, file] of files.entries()) {
     onProgress?.(i + 1, files.length);
     let raw: string;
     try {
-      const real = realpathSync(file.path);
+      const real = realOf(file.path);
       const kept = canonical.get(real);
       if (kept !== file.path) {
         skip(file.path, `is the same file as ${kept} (through a symbolic link)`);
@@ -95,18 +95,26 @@ export async function* readDocuments(
  * For each real file, the one path to index it by: a directory linked into itself (or twice into the tree) reaches
  * the same file by several paths. The path without links wins; otherwise the first.
  */
-function canonicalPaths(paths: string[]): Map<string, string> {
+function canonicalPaths(paths: string[]): { kept: Map<string, string>; realOf: (path: string) => string } {
+  // realpathSync.native: one libc call, where the JavaScript version lstat()s every folder on the way (a tenth of
+  // the time of a 10,000-page build). Only the paths that differ from their real path are remembered.
   const kept = new Map<string, string>();
+  const linked = new Map<string, string>();
+  const unresolved = new Set<string>();
   for (const path of paths) {
     let real: string;
     try {
-      real = realpathSync(path);
+      real = realpathSync.native(path);
     } catch {
+      unresolved.add(path);
       continue;
     }
+    if (real !== path) linked.set(path, real);
     if (!kept.has(real) || path === real) kept.set(real, path);
   }
-  return kept;
+  // A path that did not resolve is tried again, so its error reaches the warning.
+  const realOf = (path: string) => (unresolved.has(path) ? realpathSync.native(path) : (linked.get(path) ?? path));
+  return { kept, realOf };
 }
 
 /** Reads every source file into index rows (all in memory; the CLI streams with {@link readDocuments} instead). */

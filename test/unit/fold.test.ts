@@ -6,6 +6,9 @@ describe('foldWord', () => {
     expect(foldWord('Déploiement ÉCHOUE')).toBe('deploiement echoue');
     expect(foldWord('Straße')).toBe('straße');
     expect(foldWord('ASTRO')).toBe('astro');
+    expect(foldWord('Tiếng Việt')).toBe('tieng viet');
+    // An accent typed as a separate combining mark.
+    expect(foldWord('cafe\u0301')).toBe('cafe');
   });
 
   it('keeps Hangul syllables whole instead of leaving them split into jamo', () => {
