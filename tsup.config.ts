@@ -9,6 +9,7 @@ export default defineConfig({
     cli: 'src/cli/main.ts',
     // The CLI starts it by file name, next to dist/cli.js.
     'index-worker': 'src/cli/index-worker.ts',
+    'parse-worker': 'src/indexer/parse-worker.ts',
     astro: 'adapters/astro/index.ts',
     'astro-route': 'adapters/astro/route.ts',
     next: 'adapters/next.ts',

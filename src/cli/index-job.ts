@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { SiteSearchError } from '../errors.js';
 import { newBuildStats, readDocuments, type BuildStats } from '../indexer/build.js';
+import { readInWorkers } from '../indexer/parallel.js';
 import { pushIndex, type PushTarget } from '../indexer/push.js';
 import type { ResolvedConfig } from '../options.js';
 
@@ -23,7 +24,7 @@ export type Progress = (done: number, total: number) => void;
 /** Reads the sources and pushes the documents, streaming. */
 export async function runIndexJob(job: IndexJob, onProgress?: Progress): Promise<IndexOutcome> {
   const stats = newBuildStats();
-  const documents = readDocuments(job.config, stats, { cwd: job.cwd, onProgress });
+  const documents = readDocuments(job.config, stats, { cwd: job.cwd, onProgress, reader: readInWorkers() });
   const pushed = await pushIndex(job.config, job.target, documents, { cwd: job.cwd });
   return { stats, documents: pushed.documents, destination: pushed.destination };
 }
@@ -38,7 +39,7 @@ const WORKER = new URL('./index-worker.js', import.meta.url);
  */
 export function runIndexJobInWorker(job: IndexJob, onProgress?: Progress): Promise<IndexOutcome> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
+    const worker = new Worker(WORKER, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: 32 } });
     worker.on('message', (message: WorkerMessage) => {
       if ('progress' in message) onProgress?.(...message.progress);
       else if ('outcome' in message) resolve(message.outcome);

@@ -1,8 +1,8 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolveConfig } from '../config.js';
 import type { ResolvedConfig, SearchOptions } from '../options.js';
-import { collectDocuments } from './collect.js';
-import { parseDocument, type IndexDocument, type IndexWarning } from './document.js';
+import { collectDocuments, type SourceFile } from './collect.js';
+import { parseDocument, type IndexDocument, type IndexWarning, type ParsedFile } from './document.js';
 
 /** What happened while reading the files (filled in as documents are read). */
 export interface BuildStats {
@@ -35,6 +35,20 @@ export function newBuildStats(): BuildStats {
   return { files: 0, skipped: { draft: 0, searchFalse: 0 }, truncated: 0, warnings: [] };
 }
 
+/** One file to read: the file, its real path (absent when it did not resolve) and the path it duplicates, if any. */
+export interface FileTask {
+  file: SourceFile;
+  real?: string;
+  /** The path this same file is indexed by instead (reached through a symbolic link). */
+  duplicateOf?: string;
+}
+
+/** What reading one file gave: a reason to skip it, or its parsed row. Plain data, so it can cross threads. */
+export type FileResult = { skip: string } | { parsed: ParsedFile };
+
+/** Turns tasks into results, in the tasks' order: in this thread by default; the CLI reads in parse workers. */
+export type FileReader = (tasks: FileTask[], config: ResolvedConfig) => AsyncIterable<FileResult> | Iterable<FileResult>;
+
 /**
  * Reads every source file and yields its index row as soon as it is parsed, so a push can stream 100,000 documents
  * without holding them. Bad content never stops the run: each problem becomes a warning in `stats` that names the file
@@ -43,40 +57,22 @@ export function newBuildStats(): BuildStats {
 export async function* readDocuments(
   options: SearchOptions | ResolvedConfig,
   stats: BuildStats,
-  { cwd, onProgress }: BuildOptions = {},
+  { cwd, onProgress, reader = readInThisThread }: BuildOptions & { reader?: FileReader } = {},
 ): AsyncGenerator<IndexDocument> {
   const config = resolveConfig(options);
   const files = await collectDocuments(config, { cwd });
   stats.files = files.length;
+  const tasks = fileTasks(files);
   const urls = new Map<string, string>();
-  const { kept: canonical, realOf } = canonicalPaths(files.map((f) => f.path));
-  const skip = (path: string, message: string) => stats.warnings.push({ file: path, message: `${message}; skipped` });
-  for (const [i, file] of files.entries()) {
-    onProgress?.(i + 1, files.length);
-    let raw: string;
-    try {
-      const real = realOf(file.path);
-      const kept = canonical.get(real);
-      if (kept !== file.path) {
-        skip(file.path, `is the same file as ${kept} (through a symbolic link)`);
-        continue;
-      }
-      const { size } = statSync(real);
-      if (size > MAX_FILE_BYTES) {
-        skip(file.path, `is ${(size / 2 ** 20).toFixed(0)} MB, over the ${MAX_FILE_BYTES / 2 ** 20} MB limit for one page`);
-        continue;
-      }
-      // Synchronous reads: markdown files are small, and awaiting each one left the CPU idle a fifth of the time.
-      raw = readFileSync(real, 'utf8');
-    } catch (e) {
-      skip(file.path, `could not be read (${(e as Error).message})`);
+  let i = 0;
+  for await (const result of reader(tasks, config)) {
+    const file = tasks[i++]!.file;
+    onProgress?.(i, files.length);
+    if ('skip' in result) {
+      stats.warnings.push({ file: file.path, message: `${result.skip}; skipped` });
       continue;
     }
-    if (raw.slice(0, 8192).includes('\u0000')) {
-      skip(file.path, 'is not text (it contains NUL bytes)');
-      continue;
-    }
-    const parsed = parseDocument(file, raw, config);
+    const { parsed } = result;
     stats.warnings.push(...parsed.warnings);
     if (parsed.status === 'skipped') {
       if (parsed.reason === 'draft') stats.skipped.draft++;
@@ -91,30 +87,51 @@ export async function* readDocuments(
   }
 }
 
+function* readInThisThread(tasks: FileTask[], config: ResolvedConfig): Iterable<FileResult> {
+  for (const task of tasks) yield readSourceFile(task, config);
+}
+
+/** Reads and parses one file, or says why it is skipped. */
+export function readSourceFile({ file, real, duplicateOf }: FileTask, config: ResolvedConfig): FileResult {
+  if (duplicateOf) return { skip: `is the same file as ${duplicateOf} (through a symbolic link)` };
+  let raw: string;
+  try {
+    // A path that did not resolve is tried again, so its error reaches the warning.
+    const path = real ?? realpathSync.native(file.path);
+    const { size } = statSync(path);
+    if (size > MAX_FILE_BYTES) return { skip: `is ${(size / 2 ** 20).toFixed(0)} MB, over the ${MAX_FILE_BYTES / 2 ** 20} MB limit for one page` };
+    // Synchronous reads: markdown files are small, and awaiting each one left the CPU idle a fifth of the time.
+    raw = readFileSync(path, 'utf8');
+  } catch (e) {
+    return { skip: `could not be read (${(e as Error).message})` };
+  }
+  if (raw.slice(0, 8192).includes('\u0000')) return { skip: 'is not text (it contains NUL bytes)' };
+  return { parsed: parseDocument(file, raw, config) };
+}
+
 /**
- * For each real file, the one path to index it by: a directory linked into itself (or twice into the tree) reaches
+ * Each file's real path, and which path indexes it: a directory linked into itself (or twice into the tree) reaches
  * the same file by several paths. The path without links wins; otherwise the first.
  */
-function canonicalPaths(paths: string[]): { kept: Map<string, string>; realOf: (path: string) => string } {
+function fileTasks(files: SourceFile[]): FileTask[] {
   // realpathSync.native: one libc call, where the JavaScript version lstat()s every folder on the way (a tenth of
-  // the time of a 10,000-page build). Only the paths that differ from their real path are remembered.
-  const kept = new Map<string, string>();
-  const linked = new Map<string, string>();
-  const unresolved = new Set<string>();
-  for (const path of paths) {
-    let real: string;
+  // the time of a 10,000-page build).
+  const tasks: FileTask[] = files.map((file) => {
     try {
-      real = realpathSync.native(path);
+      return { file, real: realpathSync.native(file.path) };
     } catch {
-      unresolved.add(path);
-      continue;
+      return { file };
     }
-    if (real !== path) linked.set(path, real);
-    if (!kept.has(real) || path === real) kept.set(real, path);
+  });
+  const kept = new Map<string, string>();
+  for (const { file, real } of tasks) if (real && (!kept.has(real) || file.path === real)) kept.set(real, file.path);
+  for (const task of tasks) {
+    const keeper = task.real && kept.get(task.real);
+    if (keeper && keeper !== task.file.path) task.duplicateOf = keeper;
+    // Most paths are their real path: no need to hold both.
+    if (task.real === task.file.path) task.real = task.file.path;
   }
-  // A path that did not resolve is tried again, so its error reaches the warning.
-  const realOf = (path: string) => (unresolved.has(path) ? realpathSync.native(path) : (linked.get(path) ?? path));
-  return { kept, realOf };
+  return tasks;
 }
 
 /** Reads every source file into index rows (all in memory; the CLI streams with {@link readDocuments} instead). */
