@@ -39,7 +39,7 @@ const WORKER = new URL('./index-worker.js', import.meta.url);
  */
 export function runIndexJobInWorker(job: IndexJob, onProgress?: Progress): Promise<IndexOutcome> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: 32 } });
+    const worker = new Worker(WORKER, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
     worker.on('message', (message: WorkerMessage) => {
       if ('progress' in message) onProgress?.(...message.progress);
       else if ('outcome' in message) resolve(message.outcome);

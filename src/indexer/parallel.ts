@@ -7,7 +7,7 @@ import type { FileReader, FileResult, FileTask } from './build.js';
 const WORKER = new URL('./parse-worker.js', import.meta.url);
 const BATCH = 16;
 /** Batches sent ahead of the one being written: enough to keep the parse workers busy, few enough to hold little. */
-const AHEAD = 4;
+const AHEAD = 2;
 
 /**
  * A {@link FileReader} that parses in worker threads while the caller writes to SQLite: parsing Markdown and writing
