@@ -208,7 +208,7 @@ documents and bisecting by language and by stage, and fixed (CLI, 100,000 docume
 
 Indexing throughput: the CLI now parses in a second worker thread while the first writes SQLite (they each took
 about half of a build), realpaths each file once through libc instead of JavaScript's lstat() per folder, and folds
-only the start of each section, once. 10,000 files: 8.5 s → about 5.5 s; 100,000 files: 85–104 s → about 54 s (the table above has this run's figures).
+only the start of each section, once. 10,000 files: 8.5 s → 5.3–6.5 s; 100,000 files: 85–104 s → 54–58 s (the table above has this run's figures).
 The parser thread's own V8 isolate adds about 50 MB of peak RSS.
 
 ## Worker bundle
