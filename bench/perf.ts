@@ -82,7 +82,7 @@ interface Native {
 }
 
 /** Query latency at `n` documents: handler, the same SQL on the driver, FTS5's bare floor, and the peers. */
-export async function latency(n: number, withPeers: boolean) {
+async function latency(n: number, withPeers: boolean) {
   const docs = await documents(n);
   const path = join(work, `latency-${n}.db`);
   rmSync(path, { force: true });
