@@ -38,6 +38,12 @@ if (task === 'first-answer-sqlite') {
     const { Document } = await import('flexsearch');
     const index = new Document({ document: { id: 'id', index: ['title', 'description', 'tags', 'content'], store: ['url'] } });
     records.forEach((r, id) => index.add({ ...r, id }));
+  } else if (engine === 'site-search') {
+    // The same records as the peers (as our parser produced them: with sections and word breaks), written to SQLite:
+    // the indexing step the peers' figures measure, without reading and parsing Markdown.
+    const { pushIndex } = await import('../dist/indexer.js');
+    const { resolveConfig } = await import('../dist/index.js');
+    await pushIndex(resolveConfig(JSON.parse(args[3])), { kind: 'sqlite', path: args[2] }, records);
   } else if (engine === 'Pagefind') {
     const pagefind = await import('pagefind');
     const { index } = await pagefind.createIndex({});

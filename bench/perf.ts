@@ -185,8 +185,13 @@ async function indexing(n: number, withPeers: boolean) {
   rows['site-search CLI (files → SQLite)'] = row(child('cli-index', config, sqlite));
   const mini = join(work, `minisearch-${n}.json`);
   if (withPeers) {
+    const docs = await documents(n);
+    const ours = join(work, `records-site-search-${n}.json`);
+    writeFileSync(ours, JSON.stringify(docs));
+    rows['site-search from the same records (no Markdown parsing)'] = row(child('build', 'site-search', ours, join(work, `records-${n}.db`), JSON.stringify(corpusOptions())));
+    rmSync(ours);
     const records = join(work, `records-${n}.json`);
-    writeFileSync(records, JSON.stringify((await documents(n)).map(withoutWordBreaks).map(({ sections: _, ...r }) => r)));
+    writeFileSync(records, JSON.stringify(docs.map(withoutWordBreaks).map(({ sections: _, ...r }) => r)));
     rows['MiniSearch addAll()'] = row(child('build', 'MiniSearch', records, mini));
     rows['Orama insertMultiple()'] = row(child('build', 'Orama', records));
     rows['FlexSearch add()'] = row(child('build', 'FlexSearch', records));

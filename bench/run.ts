@@ -92,6 +92,8 @@ const floorRow = 'FTS5 floor: bare ORDER BY bm25 LIMIT 10';
 const overhead = (n: string) => at(n) && at(n)![handlerRow]!.p50.median / at(n)!['same SQL, run directly on node:sqlite']!.p50.median - 1;
 const cli = (n: string) => perf.indexing[n]?.rows['site-search CLI (files → SQLite)'];
 const pagefind10k = perf.indexing['10000']?.rows['Pagefind (Node API)'];
+const records10k = perf.indexing['10000']?.rows['site-search from the same records (no Markdown parsing)'];
+const ratio = (r: { docsPerSec: number }) => `${(r.docsPerSec / pagefind10k!.docsPerSec).toFixed(1)}×`;
 const first = perf.firstAnswer ? Object.values(perf.firstAnswer) : [];
 const worker = Object.values(perf.bundles)[0]!;
 const verdict = (ok: boolean | undefined) => (ok === undefined ? 'not measured' : ok ? '**met**' : '**not met**');
@@ -103,7 +105,19 @@ const targets = table(
     ['p99 ≤ 15 ms at 100k documents', at('100000') ? `${at('100000')![handlerRow]!.p99.median.toFixed(1)} ms (FTS5 floor alone: ${at('100000')![floorRow]!.p99.median.toFixed(1)} ms)` : '–', verdict(at('100000') && at('100000')![handlerRow]!.p99.median <= 15)],
     ['first answer from a fresh process ≥ 5× sooner than MiniSearch (10k)', first.length === 2 ? `${(first[1]! / first[0]!).toFixed(1)}×` : '–', verdict(first.length === 2 ? first[1]! / first[0]! >= 5 : undefined)],
     ['100k documents indexed with peak RSS ≤ 300 MB', cli('100000') ? `${cli('100000')!.rssMB} MB` : '–', verdict(cli('100000') && cli('100000')!.rssMB <= 300)],
-    ['indexing ≥ 5× the documents/s of Pagefind (10k; Pagefind gets extracted records)', cli('10000') && pagefind10k ? `${(cli('10000')!.docsPerSec / pagefind10k.docsPerSec).toFixed(1)}×` : '–', verdict(cli('10000') && pagefind10k ? cli('10000')!.docsPerSec / pagefind10k.docsPerSec >= 5 : undefined)],
+    [
+      'indexing ≥ 5× the documents/s of Pagefind (10k; Pagefind gets extracted records)',
+      cli('10000') && pagefind10k
+        ? `CLI ${ratio(cli('10000')!)} (Markdown parsing included); from the same records as Pagefind ${records10k ? ratio(records10k) : '–'}`
+        : '–',
+      !(cli('10000') && pagefind10k)
+        ? verdict(undefined)
+        : cli('10000')!.docsPerSec >= 5 * pagefind10k.docsPerSec
+          ? verdict(true)
+          : records10k && records10k.docsPerSec >= 5 * pagefind10k.docsPerSec
+            ? '**not met** by the CLI; **met** on the same input'
+            : verdict(false),
+    ],
     ['Worker bundle ≤ 10 KB gzipped', kb(worker.gzip), verdict(worker.gzip <= 10 * 1024)],
   ],
 );
@@ -189,7 +203,9 @@ ${perf.firstAnswer ? table(['10,000 documents, index on disk', 'ms (median of 5,
 
 The CLI reads and parses the Markdown/MDX files (frontmatter, text extraction, word segmentation, sections, typo
 vocabulary) and writes SQLite; the peers are given the already-extracted records, so their figures exclude parsing.
-Each engine runs in a fresh process; peak RSS is that process's.
+"site-search from the same records" is the like-for-like row: the records as our parser made them, written to SQLite
+by \`pushIndex\` (typo vocabulary and FTS5 optimize included), without reading or parsing Markdown. Each engine runs in
+a fresh process; peak RSS is that process's (the record-fed rows hold every record in memory, as the peers need).
 
 ${indexingSections}
 
