@@ -222,10 +222,19 @@ documents and bisecting by language and by stage, and fixed (CLI, 100,000 docume
   slack for an allocation-heavy job; the CLI indexes in a worker thread with a capped young generation, at the same
   speed.
 
-Indexing throughput: the CLI now parses in a second worker thread while the first writes SQLite (they each took
-about half of a build), realpaths each file once through libc instead of JavaScript's lstat() per folder, and folds
-only the start of each section, once. 10,000 files: 8.5 s → 5.3–6.5 s; 100,000 files: 85–104 s → 54–58 s (the table above has this run's figures).
-The parser thread's own V8 isolate adds about 50 MB of peak RSS.
+Indexing throughput: the CLI parses in a second worker thread while the first writes SQLite (they each took about
+half of a build), realpaths each file once through libc instead of JavaScript's lstat() per folder, and folds only
+the start of each section, once. 10,000 files: 8.5 s → 5.3–6.5 s; 100,000 files: 85–104 s → 54–58 s. Then two
+profile items (10,000 files, CPU time of that step alone): the typo vocabulary matched \`/\\p{L}{4,}/gu\` over every
+page, one match object per word (860 ms), and now walks character codes, leaving the Unicode-aware expression to the
+few non-ASCII candidate runs (590 ms, the same words); word segmentation scanned every text with the script classes
+to find Chinese or Japanese (344 ms), and now skips text that a plain character-range test clears (28 ms).
+
+Why the CLI's ratio to Pagefind is lower than the like-for-like row's: Pagefind's row starts from extracted records,
+and so does that row. Reading and parsing 10,000 Markdown files (frontmatter, text extraction, ICU word
+segmentation of the Chinese and Japanese pages) is about 4 s of CPU on its own thread, which is most of the CLI's
+time; a second parse thread gave no gain on these two cores (the SQLite thread and the disk's write-back take the
+rest of the machine). The parser thread's own V8 isolate adds about 50 MB of peak RSS.
 
 ## Worker bundle
 
