@@ -165,10 +165,11 @@ async function searchOnce(
       const row = byId.get(id);
       if (!row) return [];
       const snippet = escapeSnippet(removeWordBreaks(row.snippet || row.description || ''));
+      const url = absoluteUrl(row.url ?? '', origin);
       return [
         {
           title: removeWordBreaks(row.title ?? ''),
-          url: absoluteUrl(row.url ?? '', origin),
+          url,
           type: row.type ?? '',
           date: row.date ?? '',
           tags: removeWordBreaks(row.tags ?? ''),
@@ -176,7 +177,7 @@ async function searchOnce(
           snippet,
           score,
           match,
-          ...sectionOf(sections.get(id), row.url ?? '', origin),
+          ...sectionOf(sections.get(id), url),
         },
       ];
     }),
@@ -237,9 +238,9 @@ function isWordChar(code: number): boolean {
   return code !== 0x200b && code !== 0x3000 && !(code >= 0x3001 && code <= 0x303f) && !(code >= 0xff01 && code <= 0xff0f);
 }
 
-function sectionOf(found: { heading: string; anchor: string } | undefined, url: string, origin: string | undefined) {
+function sectionOf(found: { heading: string; anchor: string } | undefined, pageUrl: string) {
   if (!found) return {};
-  return { section: { heading: removeWordBreaks(found.heading), url: `${absoluteUrl(url, origin)}#${found.anchor}` } };
+  return { section: { heading: removeWordBreaks(found.heading), url: `${pageUrl}#${found.anchor}` } };
 }
 
 interface Ranked {
