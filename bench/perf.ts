@@ -41,6 +41,8 @@ function percentiles(samples: number[]): Stats {
 }
 
 type QueryFn = (q: string, lang: string) => Promise<unknown> | unknown;
+/** A query step timed on its own, after an untimed step that sets the scene (e.g. leaves the CPU caches as it would). */
+type Timed = { before?: QueryFn; run: QueryFn };
 
 /** Runs `fn` over the query mix ROUNDS times (after one warm-up) and summarises the per-round percentiles. */
 async function measure(fn: QueryFn): Promise<Measured> {
@@ -51,15 +53,17 @@ async function measure(fn: QueryFn): Promise<Measured> {
  * Like {@link measure} for several functions at once, their rounds taken in turn (a round of each, then the next
  * round of each): a ratio between them is then not skewed by the machine being busier during one of them.
  */
-async function measureInterleaved(fns: Record<string, QueryFn>): Promise<Record<string, Measured>> {
-  for (const fn of Object.values(fns)) for (const [q, lang] of QUERY_MIX) await fn(q, lang);
+async function measureInterleaved(fns: Record<string, QueryFn | Timed>): Promise<Record<string, Measured>> {
+  const steps = Object.fromEntries(Object.entries(fns).map(([name, fn]) => [name, typeof fn === 'function' ? { run: fn } : fn]));
+  for (const { before, run } of Object.values(steps)) for (const [q, lang] of QUERY_MIX) await before?.(q, lang), await run(q, lang);
   const rounds: Record<string, Stats[]> = Object.fromEntries(Object.keys(fns).map((name) => [name, []]));
   for (let r = 0; r < ROUNDS; r++) {
-    for (const [name, fn] of Object.entries(fns)) {
+    for (const [name, { before, run }] of Object.entries(steps)) {
       const samples: number[] = [];
       for (const [q, lang] of QUERY_MIX) {
+        await before?.(q, lang);
         const t = performance.now();
-        await fn(q, lang);
+        await run(q, lang);
         samples.push(performance.now() - t);
       }
       rounds[name]!.push(percentiles(samples));
@@ -105,21 +109,26 @@ async function latency(n: number, withPeers: boolean) {
     await (await recording(request(q, lang))).text();
     recorded.set(`${lang}\u0000${q}`, current);
   }
+  // And the handler with the database's answers held in memory: its JavaScript alone.
+  const replayed = createSearchHandler(baseConfig, { db: await replayAnswers(db, [...recorded.values()].flat()), cache: false });
   const native = rawDriver(path);
+  const sameSql = (q: string, lang: string) => {
+    for (const { sql, params } of recorded.get(`${lang}\u0000${q}`)!) native.prepare(sql).all(...params);
+  };
   const better = openSqlite(path, { driver: 'better-sqlite3' });
   const betterHandler = createSearchHandler(baseConfig, { db: better, cache: false });
   Object.assign(
     rows,
     await measureInterleaved({
       'site-search handler (Request → JSON Response)': async (q, lang) => (await handler(request(q, lang))).text(),
-      'same SQL, run directly on node:sqlite': (q, lang) => {
-        for (const { sql, params } of recorded.get(`${lang}\u0000${q}`)!) native.prepare(sql).all(...params);
-      },
+      'same SQL, run directly on node:sqlite': sameSql,
+      [AFTER_JS_ROW]: { before: async (q, lang) => (await replayed(request(q, lang))).text(), run: sameSql },
       'FTS5 floor: bare ORDER BY bm25 LIMIT 10': (q) => {
         const match = toFtsQuery(segmentUnspaced(q.toLowerCase(), ' '));
         if (match) native.prepare('SELECT rowid, bm25(search_index, 10, 5, 1, 3) AS bm FROM search_index WHERE search_index MATCH ? ORDER BY bm LIMIT 10').all(match);
       },
       'site-search handler on better-sqlite3': async (q, lang) => (await betterHandler(request(q, lang))).text(),
+      [JS_ONLY_ROW]: async (q, lang) => (await replayed(request(q, lang))).text(),
     }),
   );
   better.close();
@@ -146,6 +155,36 @@ async function latency(n: number, withPeers: boolean) {
   }
   db.close();
   return rows;
+}
+
+/** The latency row of the handler answering from recorded results: what it adds to its SQL, measured on its own. */
+export const JS_ONLY_ROW = 'handler, the database answers replayed from memory (its JavaScript alone)';
+/**
+ * The same SQL, each query timed right after the handler's JavaScript ran for it (untimed): what the SQL costs with
+ * the CPU caches as the handler leaves them, rather than warm from the previous query's SQL.
+ */
+export const AFTER_JS_ROW = "same SQL, each query run right after the handler's JavaScript (untimed)";
+
+/**
+ * A database that answers each of `statements` with the rows the real one gave, without running SQL; any other
+ * statement fails, so the replay cannot silently drift from what the handler ran.
+ */
+async function replayAnswers(db: SearchDatabase, statements: { sql: string; params: SqlValue[] }[]): Promise<SearchDatabase> {
+  const key = (sql: string, params: SqlValue[]) => `${sql}\u0000${JSON.stringify(params)}`;
+  const answers = new Map<string, unknown[]>();
+  for (const { sql, params } of statements) answers.set(key(sql, params), (await db.prepare(sql).bind(...params).all()).results);
+  const statement = (sql: string, params: SqlValue[]) => ({
+    bind: (...values: SqlValue[]) => statement(sql, values),
+    all: async <Row>() => {
+      const results = answers.get(key(sql, params));
+      if (!results) throw new Error(`[bench] no recorded answer for ${sql}`);
+      return { results: results as Row[] };
+    },
+    run: async () => {
+      throw new Error('[bench] the replayed database is read-only');
+    },
+  });
+  return { prepare: (sql) => statement(sql, []) };
 }
 
 function rawDriver(path: string): Native {
