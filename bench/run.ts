@@ -196,22 +196,22 @@ without filters, recency, snippets or widening: the least any FTS5 ranking can c
 ${latencySections}
 
 What the handler adds to its SQL is JavaScript: reading the request, widening and typo candidates, choosing each
-result's section, escaping snippets, JSON and the Response. The "replayed from memory" rows run the handler on the
-database's recorded answers, without any SQL: its JavaScript alone, ${jsAlone('10000')} at p50 at 10,000 documents. Profiled
-on that replay (CPU time per query, 10,000 documents): choosing sections about 125 µs (it reads about 80 sections, 42
-KB of text, per query and counts the query's words in them), building the results (escaping snippets, absolute URLs)
-about 50 µs, JSON and the Response about 55 µs (Node's \`Response\` constructor alone is about 25 µs), the rest (request,
-query terms, SQL text) about 60 µs. Choosing sections used to cost more: it lowercased and NFD-normalised every
-section's text on each search (0.48 → 0.27 ms a query in all); sections are now stored folded. Two rewrites of the
-counting measured slower and were dropped: one search over all the sections joined (the join copies 84 KB of two-byte
-text) and one regular expression per word.
+result's section, escaping snippets, JSON and the Response. Two rows split it out. The "replayed from memory" rows run
+the handler on the database's recorded answers, without any SQL: its JavaScript alone, ${jsAlone('10000')} at p50 at
+10,000 documents. Profiled on that replay (CPU time per query, 10,000 documents): choosing sections about 125 µs (it
+reads about 80 sections, 42 KB of text, per query and counts the query's words in them), building the results
+(escaping snippets, absolute URLs) about 50 µs, JSON and the Response about 55 µs (Node's \`Response\` constructor
+alone is about 25 µs), the rest (request, query terms, SQL text) about 60 µs. Choosing sections used to cost more: it
+lowercased and NFD-normalised every section's text on each search (0.48 → 0.27 ms a query in all); sections are now
+stored folded. Two rewrites of the counting measured slower and were dropped: one search over all the sections joined
+(the join copies 84 KB of two-byte text) and one regular expression per word.
 
-The rest of the gap is the SQL itself running slower inside the handler than back to back: the "right after the
-handler's JavaScript" rows time the same SQL for each query just after the handler's JavaScript ran for it (untimed),
-so the CPU caches are as the handler leaves them rather than warm from the previous query's SQL. At 10,000 documents
-that SQL takes ${afterJs('10000')}; against it, the handler adds ${overheadAfterJs('10000')}. A server runs other
-JavaScript between queries too (the framework, the request parsing), so the back-to-back row is a limit no deployed
-handler meets. At 100,000 documents, where the SQL is slower, the ratio falls to about 10%.
+The "right after the handler's JavaScript" rows time the same SQL for each query just after the handler's JavaScript
+ran for it (untimed), so the CPU caches are as the handler leaves them rather than warm from the previous query's SQL:
+at 10,000 documents ${afterJs('10000')}, and the handler is ${overheadAfterJs('10000')} over it. What the three rows do
+not add up to is the SQL and the JavaScript interleaved inside one request (each statement awaited in turn) and
+run-to-run variation, which on this machine is about as large as the JavaScript itself (see the min–max ranges). At
+100,000 documents, where the SQL is slower, the handler adds ${overhead('100000') === undefined ? '–' : pct(overhead('100000')!)} at p50.
 
 What sets the tail: FTS5 scores **every** match before sorting (it has no early termination), so a word in nearly every
 page or a 2-letter prefix (\`co*\` expands to hundreds of words) costs what the floor rows show at p99, on this table
