@@ -43,14 +43,19 @@ export function syncDocsStatement(where: string): string {
 }
 
 /**
- * The pages' headed sections, so a result can point at the part of the page that matched. A plain table keyed by
+ * The pages' headed sections, so a result can point at the part of the page that matched. A plain table indexed by
  * page: the search reads the few sections of the pages it returns and picks the best in JavaScript.
  */
 export const SECTIONS_TABLE = 'search_sections';
 
+/**
+ * A rowid table, not `WITHOUT ROWID`: that keeps at most about 1 KB of a row in its b-tree page, so sections of up to
+ * 2,000 characters spilled into mostly empty overflow pages (10,000 pages: 74.5 → 44.6 MB for this table, 460 → 295 ms
+ * to write it, reads no slower). The columns are the same in both layouts, so every statement works on either.
+ */
 const CREATE_SECTIONS = `CREATE TABLE IF NOT EXISTS ${SECTIONS_TABLE} (
   page INTEGER NOT NULL, position INTEGER NOT NULL, site TEXT NOT NULL, heading TEXT NOT NULL, anchor TEXT NOT NULL,
-  content TEXT NOT NULL, PRIMARY KEY (page, position)) WITHOUT ROWID`;
+  content TEXT NOT NULL, UNIQUE (page, position))`;
 
 /**
  * How much of a section is stored: its start, lowercased and without accents (as `foldWord` makes it). It is only
@@ -106,7 +111,23 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
   await db.prepare(CREATE_VOCAB).run();
   await db.prepare(CREATE_DOCS).run();
   await db.prepare(CREATE_DOCS_URL_INDEX).run();
+  await compactSectionsTable(db);
   await db.prepare(CREATE_SECTIONS).run();
   await db.prepare(RECORD_VERSION).run();
   return rebuild;
+}
+
+/** Moves a sections table of the old `WITHOUT ROWID` layout (written before 0.2) into the current one, rows kept. */
+async function compactSectionsTable(db: SearchDatabase): Promise<void> {
+  const { results } = await db
+    .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
+    .bind(SECTIONS_TABLE)
+    .all<{ sql: string }>();
+  if (!/WITHOUT\s+ROWID/i.test(results[0]?.sql ?? '')) return;
+  const old = `${SECTIONS_TABLE}_without_rowid`;
+  await db.prepare(`ALTER TABLE ${SECTIONS_TABLE} RENAME TO ${old}`).run();
+  await db.prepare(CREATE_SECTIONS).run();
+  const columns = 'page, position, site, heading, anchor, content';
+  await db.prepare(`INSERT INTO ${SECTIONS_TABLE} (${columns}) SELECT ${columns} FROM ${old} ORDER BY page, position`).run();
+  await db.prepare(`DROP TABLE ${old}`).run();
 }
