@@ -3,7 +3,7 @@
  * writes docs/benchmarks.md; `npm run bench:perf` prints the tables only.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -214,29 +214,42 @@ async function indexing(n: number, withPeers: boolean) {
   const langs = [...new Set(corpusOptions().sources.map((s) => s.type))];
   const config = join(dir, 'search.config.json');
   writeFileSync(config, JSON.stringify({ database: 'bench', sources: langs.map((l) => ({ dir: l, type: l, url: `/${l}/:slug` })) }));
-  const rows: Record<string, { ms: number; rssMB: number; docsPerSec: number; mbPerSec: number }> = {};
-  const row = (r: Record<string, number | string>) => {
+  const rows: Record<string, { ms: number; rssMB: number; docsPerSec: number; mbPerSec: number; diskMB?: number }> = {};
+  // `output`: what the build leaves on disk (a file or a folder), for its size.
+  const row = (r: Record<string, number | string>, output?: string) => {
     const ms = Number(r.buildMs);
-    return { ms, rssMB: Number(r.rssMB), docsPerSec: n / (ms / 1000), mbPerSec: bytes / 1e6 / (ms / 1000) };
+    const diskMB = output ? diskBytes(output) / 1e6 : undefined;
+    return { ms, rssMB: Number(r.rssMB), docsPerSec: n / (ms / 1000), mbPerSec: bytes / 1e6 / (ms / 1000), diskMB };
   };
   const sqlite = join(work, `index-${n}.db`);
   rmSync(sqlite, { force: true });
-  rows['site-search CLI (files → SQLite)'] = row(child('cli-index', config, sqlite));
+  rows['site-search CLI (files → SQLite)'] = row(child('cli-index', config, sqlite), sqlite);
   const mini = join(work, `minisearch-${n}.json`);
   if (withPeers) {
     const docs = await documents(n);
     const ours = join(work, `records-site-search-${n}.json`);
     writeFileSync(ours, JSON.stringify(docs));
-    rows['site-search from the same records (no Markdown parsing)'] = row(child('build', 'site-search', ours, join(work, `records-${n}.db`), JSON.stringify(corpusOptions())));
+    const fromRecords = join(work, `records-${n}.db`);
+    rows['site-search from the same records (no Markdown parsing)'] = row(child('build', 'site-search', ours, fromRecords, JSON.stringify(corpusOptions())), fromRecords);
     rmSync(ours);
     const records = join(work, `records-${n}.json`);
     writeFileSync(records, JSON.stringify(docs.map(withoutWordBreaks).map(({ sections: _, ...r }) => r)));
-    rows['MiniSearch addAll()'] = row(child('build', 'MiniSearch', records, mini));
+    rows['MiniSearch addAll()'] = row(child('build', 'MiniSearch', records, mini), mini);
     rows['Orama insertMultiple()'] = row(child('build', 'Orama', records));
     rows['FlexSearch add()'] = row(child('build', 'FlexSearch', records));
-    rows['Pagefind (Node API)'] = row(child('build', 'Pagefind', records, join(work, `pagefind-${n}`)));
+    const pagefind = join(work, `pagefind-${n}`);
+    rows['Pagefind (Node API)'] = row(child('build', 'Pagefind', records, pagefind), pagefind);
   }
   return { bytes, rows, sqlite, mini };
+}
+
+/** Bytes of a file, or of every file under a folder. */
+function diskBytes(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((sum, e) => sum + statSync(join(e.parentPath, e.name)).size, 0);
 }
 
 /** From a fresh process to the first answer, index on disk: our SQLite file vs MiniSearch's serialized index. */

@@ -22,7 +22,7 @@ const perf = (await runPerf(sizes.length ? { sizes } : {})) as {
   queries: number;
   rounds: number;
   latency: Record<string, Record<string, Measured>>;
-  indexing: Record<string, { bytes: number; rows: Record<string, { ms: number; rssMB: number; docsPerSec: number; mbPerSec: number }> }>;
+  indexing: Record<string, { bytes: number; rows: Record<string, { ms: number; rssMB: number; docsPerSec: number; mbPerSec: number; diskMB?: number }> }>;
   firstAnswer?: Record<string, number>;
   bundles: Record<string, { min: number; gzip: number }>;
   d1: { rowsRead: { p50: number; p95: number; p99: number }; meanRowsRead: number; miss: { p50: number; p95: number; p99: number }; hit: { p50: number; p95: number; p99: number } };
@@ -79,8 +79,8 @@ const indexingSections = Object.entries(perf.indexing)
     ([n, { bytes, rows }]) => `### ${Number(n).toLocaleString('en')} files (${(bytes / 1e6).toFixed(1)} MB of Markdown/MDX)
 
 ${table(
-  ['', 'time s', 'documents/s', 'MB/s', 'peak RSS MB'],
-  Object.entries(rows).map(([name, r]) => [name, (r.ms / 1000).toFixed(2), Math.round(r.docsPerSec), r.mbPerSec.toFixed(1), r.rssMB]),
+  ['', 'time s', 'documents/s', 'MB/s', 'peak RSS MB', 'index on disk MB'],
+  Object.entries(rows).map(([name, r]) => [name, (r.ms / 1000).toFixed(2), Math.round(r.docsPerSec), r.mbPerSec.toFixed(1), r.rssMB, r.diskMB === undefined ? '–' : r.diskMB.toFixed(1)]),
 )}`,
   )
   .join('\n\n');
@@ -229,6 +229,8 @@ vocabulary) and writes SQLite; the peers are given the already-extracted records
 "site-search from the same records" is the like-for-like row: the records as our parser made them, written to SQLite
 by \`pushIndex\` (typo vocabulary and FTS5 optimize included), without reading or parsing Markdown. Each engine runs in
 a fresh process; peak RSS is that process's (the record-fed rows hold every record in memory, as the peers need).
+Index on disk: the SQLite file (which stores each page's text for snippets, and its sections), MiniSearch's serialized
+JSON, Pagefind's output folder (its fragments included); Orama and FlexSearch are not written to disk here.
 
 ${indexingSections}
 
