@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
@@ -52,6 +52,26 @@ describe('pushIndex to local SQLite', () => {
     const db = openSqlite(path, { driver });
     expect((await searchIndex(config, { db, q: 'shared' })).map((r) => r.title)).toEqual(['old']);
     db.close();
+  });
+
+  it.each(['node:sqlite', 'better-sqlite3'] as const)('builds a new file in one transaction and leaves it in WAL mode (%s)', async (driver) => {
+    const config = make('');
+    const path = join(project.dir, `fresh-${driver.replace(':', '-')}.db`);
+    await pushIndex(config, { kind: 'sqlite', path, driver }, [doc('first', '')]);
+    // The file format's read/write versions (header bytes 18 and 19) are 2 in WAL mode, 1 with a rollback journal.
+    expect([...readFileSync(path).subarray(18, 20)]).toEqual([2, 2]);
+    const db = openSqlite(path, { driver });
+    expect((await searchIndex(config, { db, q: 'shared' })).map((r) => r.title)).toEqual(['first']);
+    db.close();
+    // A new file whose build fails halfway holds nothing of it.
+    const failed = join(project.dir, `fresh-failed-${driver.replace(':', '-')}.db`);
+    const docs = Array.from({ length: 1000 }, (_, i) => doc(`new${i}`, ''));
+    (docs[500] as unknown as { title: unknown }).title = { not: 'bindable' };
+    await expect(pushIndex(config, { kind: 'sqlite', path: failed, driver }, docs)).rejects.toThrow();
+    const after = openSqlite(failed, { driver });
+    expect((await after.prepare('PRAGMA integrity_check').all<{ integrity_check: string }>()).results[0]!.integrity_check).toBe('ok');
+    expect((await after.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'search%'").all()).results).toEqual([]);
+    after.close();
   });
 
   it('writes SQL only with the sql target', async () => {
