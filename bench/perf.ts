@@ -55,7 +55,12 @@ async function measure(fn: QueryFn): Promise<Measured> {
  */
 async function measureInterleaved(fns: Record<string, QueryFn | Timed>): Promise<Record<string, Measured>> {
   const steps = Object.fromEntries(Object.entries(fns).map(([name, fn]) => [name, typeof fn === 'function' ? { run: fn } : fn]));
-  for (const { before, run } of Object.values(steps)) for (const [q, lang] of QUERY_MIX) await before?.(q, lang), await run(q, lang);
+  for (const { before, run } of Object.values(steps)) {
+    for (const [q, lang] of QUERY_MIX) {
+      await before?.(q, lang);
+      await run(q, lang);
+    }
+  }
   const rounds: Record<string, Stats[]> = Object.fromEntries(Object.keys(fns).map((name) => [name, []]));
   for (let r = 0; r < ROUNDS; r++) {
     for (const [name, { before, run }] of Object.entries(steps)) {

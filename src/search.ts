@@ -186,7 +186,7 @@ async function searchOnce(
 
 /**
  * For each page, its best-matching headed section: the one whose heading and text hold the most occurrences of the
- * query's words (a heading occurrence counts ten times). Reads only the sections of the pages returned (primary-key
+ * query's words (a heading occurrence counts ten times). Reads only the sections of the pages returned (index
  * lookups); an index without a sections table (built by an older indexer) simply has none.
  */
 async function bestSections(db: SearchDatabase, terms: string[], pages: number[]): Promise<Map<number, { heading: string; anchor: string }>> {

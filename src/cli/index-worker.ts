@@ -6,7 +6,7 @@ const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 let last = 0;
 try {
   const outcome = await runIndexJob(workerData as IndexJob, (done, total) => {
-    // The progress line redraws at most every 80 ms; a message per file would be wasted.
+    // The progress line redraws every 80 ms or so; a message per file would be wasted, one per 50 ms is plenty.
     const now = Date.now();
     if (done !== total && now - last < 50) return;
     last = now;
