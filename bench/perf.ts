@@ -211,6 +211,26 @@ function child(...args: string[]): Record<string, number | string> {
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
+/** Builds per engine. Taken in turn (a build of each engine, then the next round), like the latency rounds. */
+const BUILD_ROUNDS = 3;
+
+/** A median with the min–max around it. */
+export type Spread = { median: number; min: number; max: number };
+
+/** One engine's indexing figures: time and peak RSS over BUILD_ROUNDS builds; rates from the median time. */
+export interface IndexingRow {
+  ms: Spread;
+  rssMB: Spread;
+  docsPerSec: number;
+  mbPerSec: number;
+  diskMB?: number;
+}
+
+function spread(values: number[]): Spread {
+  const s = [...values].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]! };
+}
+
 /** Files → ready index: the CLI (parsing Markdown included) and the peers' builds (from extracted records). */
 async function indexing(n: number, withPeers: boolean) {
   const dir = join(work, `files-${n}`);
@@ -219,31 +239,50 @@ async function indexing(n: number, withPeers: boolean) {
   const langs = [...new Set(corpusOptions().sources.map((s) => s.type))];
   const config = join(dir, 'search.config.json');
   writeFileSync(config, JSON.stringify({ database: 'bench', sources: langs.map((l) => ({ dir: l, type: l, url: `/${l}/:slug` })) }));
-  const rows: Record<string, { ms: number; rssMB: number; docsPerSec: number; mbPerSec: number; diskMB?: number }> = {};
-  // `output`: what the build leaves on disk (a file or a folder), for its size.
-  const row = (r: Record<string, number | string>, output?: string) => {
-    const ms = Number(r.buildMs);
-    const diskMB = output ? diskBytes(output) / 1e6 : undefined;
-    return { ms, rssMB: Number(r.rssMB), docsPerSec: n / (ms / 1000), mbPerSec: bytes / 1e6 / (ms / 1000), diskMB };
-  };
+  // Each build starts from nothing: its output (a file or a folder, measured for its size) is removed first, so a
+  // SQLite build is always a new file rather than a push into the previous round's.
+  const builds: { name: string; output?: string; args: string[] }[] = [];
   const sqlite = join(work, `index-${n}.db`);
-  rmSync(sqlite, { force: true });
-  rows['site-search CLI (files → SQLite)'] = row(child('cli-index', config, sqlite), sqlite);
+  builds.push({ name: 'site-search CLI (files → SQLite)', output: sqlite, args: ['cli-index', config, sqlite] });
   const mini = join(work, `minisearch-${n}.json`);
+  const inputs: string[] = [];
   if (withPeers) {
     const docs = await documents(n);
     const ours = join(work, `records-site-search-${n}.json`);
     writeFileSync(ours, JSON.stringify(docs));
-    const fromRecords = join(work, `records-${n}.db`);
-    rows['site-search from the same records (no Markdown parsing)'] = row(child('build', 'site-search', ours, fromRecords, JSON.stringify(corpusOptions())), fromRecords);
-    rmSync(ours);
     const records = join(work, `records-${n}.json`);
     writeFileSync(records, JSON.stringify(docs.map(withoutWordBreaks).map(({ sections: _, ...r }) => r)));
-    rows['MiniSearch addAll()'] = row(child('build', 'MiniSearch', records, mini), mini);
-    rows['Orama insertMultiple()'] = row(child('build', 'Orama', records));
-    rows['FlexSearch add()'] = row(child('build', 'FlexSearch', records));
+    inputs.push(ours, records);
+    const fromRecords = join(work, `records-${n}.db`);
     const pagefind = join(work, `pagefind-${n}`);
-    rows['Pagefind (Node API)'] = row(child('build', 'Pagefind', records, pagefind), pagefind);
+    builds.push(
+      { name: 'site-search from the same records (no Markdown parsing)', output: fromRecords, args: ['build', 'site-search', ours, fromRecords, JSON.stringify(corpusOptions())] },
+      { name: 'MiniSearch addAll()', output: mini, args: ['build', 'MiniSearch', records, mini] },
+      { name: 'Orama insertMultiple()', args: ['build', 'Orama', records] },
+      { name: 'FlexSearch add()', args: ['build', 'FlexSearch', records] },
+      { name: 'Pagefind (Node API)', output: pagefind, args: ['build', 'Pagefind', records, pagefind] },
+    );
+  }
+  const runs = new Map<string, { ms: number; rssMB: number }[]>(builds.map((b) => [b.name, []]));
+  for (let round = 0; round < BUILD_ROUNDS; round++) {
+    for (const { name, output, args } of builds) {
+      for (const path of output ? [output, `${output}-wal`, `${output}-shm`] : []) rmSync(path, { recursive: true, force: true });
+      const r = child(...args);
+      runs.get(name)!.push({ ms: Number(r.buildMs), rssMB: Number(r.rssMB) });
+    }
+  }
+  for (const path of inputs) rmSync(path);
+  const rows: Record<string, IndexingRow> = {};
+  for (const { name, output } of builds) {
+    const ms = spread(runs.get(name)!.map((r) => r.ms));
+    const seconds = ms.median / 1000;
+    rows[name] = {
+      ms,
+      rssMB: spread(runs.get(name)!.map((r) => r.rssMB)),
+      docsPerSec: n / seconds,
+      mbPerSec: bytes / 1e6 / seconds,
+      diskMB: output ? diskBytes(output) / 1e6 : undefined,
+    };
   }
   return { bytes, rows, sqlite, mini };
 }
@@ -369,7 +408,7 @@ async function d1(docs: IndexDocument[]) {
 export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: number[] } = {}) {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const result: Record<string, unknown> = { queries: QUERY_MIX.length, rounds: ROUNDS };
+  const result: Record<string, unknown> = { queries: QUERY_MIX.length, rounds: ROUNDS, buildRounds: BUILD_ROUNDS };
   const latencies: Record<number, unknown> = {};
   const indexes: Record<number, unknown> = {};
   let mini = '';
