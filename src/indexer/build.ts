@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { resolveConfig } from '../config.js';
 import type { ResolvedConfig, SearchOptions } from '../options.js';
 import { collectDocuments, type SourceFile } from './collect.js';
@@ -103,10 +103,20 @@ export function readSourceFile({ file, real, duplicateOf }: FileTask, config: Re
     // Synchronous reads: markdown files are small, and awaiting each one left the CPU idle a fifth of the time.
     raw = readFileSync(path, 'utf8');
   } catch (e) {
-    return { skip: `could not be read (${(e as Error).message})` };
+    const target = (e as { code?: string }).code === 'ENOENT' ? danglingTarget(file.path) : undefined;
+    return { skip: target === undefined ? `could not be read (${(e as Error).message})` : `is a symbolic link to ${target}, which does not exist` };
   }
   if (raw.slice(0, 8192).includes('\u0000')) return { skip: 'is not text (it contains NUL bytes)' };
   return { parsed: parseDocument(file, raw, config) };
+}
+
+/** Where a symbolic link points, when `path` is one. */
+function danglingTarget(path: string): string | undefined {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -24,6 +24,8 @@ project.write('content/huge.md', `# Huge\n\n${'lorem ipsum dolor '.repeat(2_900_
 symlinkSync('..', join(project.dir, 'content', 'loop'));
 // A file whose every read fails (EIO), for root too, where chmod 000 would not stop the read.
 symlinkSync('/proc/self/mem', join(project.dir, 'content', 'eio.md'));
+// A link to nothing: the glob does not list it, but the page it was meant to be is missing.
+symlinkSync('moved-away.md', join(project.dir, 'content', 'dangling.md'));
 // A named pipe: opening it for reading would wait for a writer forever.
 execFileSync('mkfifo', [join(project.dir, 'content', 'pipe.md')]);
 afterAll(() => project.cleanup());
@@ -38,6 +40,7 @@ it('reports each bad file by name and indexes every good one', async () => {
     expect.arrayContaining([
       'content/binary.md: is not text (it contains NUL bytes); skipped',
       'content/huge.md: is 50 MB, over the 10 MB limit for one page; skipped',
+      'content/dangling.md: is a symbolic link to moved-away.md, which does not exist; skipped',
       expect.stringMatching(/^content\/eio\.md: could not be read \(EIO: i\/o error, read\); skipped$/),
       expect.stringMatching(/^content\/bad-yaml\.md: invalid YAML frontmatter/),
       expect.stringMatching(/^content\/unclosed\.mdx: unclosed/),
