@@ -175,7 +175,9 @@ export const AFTER_JS_ROW = "same SQL, each query run right after the handler's 
  * statement fails, so the replay cannot silently drift from what the handler ran.
  */
 async function replayAnswers(db: SearchDatabase, statements: { sql: string; params: SqlValue[] }[]): Promise<SearchDatabase> {
-  const key = (sql: string, params: SqlValue[]) => `${sql}\u0000${JSON.stringify(params)}`;
+  // A ranking statement's first value is today's day number (recency): keyed without it, so a run that crosses
+  // midnight UTC still finds its answers.
+  const key = (sql: string, params: SqlValue[]) => `${sql}\u0000${JSON.stringify(sql.includes('? - day') ? params.slice(1) : params)}`;
   const answers = new Map<string, unknown[]>();
   for (const { sql, params } of statements) answers.set(key(sql, params), (await db.prepare(sql).bind(...params).all()).results);
   const statement = (sql: string, params: SqlValue[]) => ({
