@@ -15,6 +15,7 @@ import MiniSearch from 'minisearch';
 import { openSqlite } from '../adapters/node.js';
 import { createSearchHandler, toFtsQuery, type SearchDatabase, type SqlValue } from '../src/index.js';
 import { pushStatements, writeIndex, type IndexDocument } from '../src/indexer/index.js';
+import { SECTIONS_TABLE, VOCAB_TABLE } from '../src/schema.js';
 import { segmentUnspaced } from '../src/segment.js';
 import { observe } from '../test/helpers/observe.js';
 import { baseConfig, documents, withoutWordBreaks, writeCorpusFiles } from './corpus.js';
@@ -137,6 +138,7 @@ async function latency(n: number, withPeers: boolean) {
     }),
   );
   better.close();
+  const breakdown = sqlBreakdown(native, [...recorded.values()].flat());
 
   if (withPeers) {
     const records = docs.map(withoutWordBreaks);
@@ -159,7 +161,39 @@ async function latency(n: number, withPeers: boolean) {
     rows['FlexSearch search()'] = await measure((q, lang) => flex.search(q, { limit: 10, tag: { type: lang }, enrich: true }));
   }
   db.close();
-  return rows;
+  return { rows, breakdown };
+}
+
+/**
+ * What each kind of statement the handler runs costs: mean ms per query of the mix, each statement timed alone (best
+ * of 3). The details statements are timed a second time with their snippet() left out, which gives what FTS5's
+ * snippets cost, per query and per result.
+ */
+function sqlBreakdown(native: Native, statements: { sql: string; params: SqlValue[] }[]): Record<string, number> {
+  const kind = (sql: string) =>
+    sql.includes('snippet(') ? 'details with snippets' : sql.includes(SECTIONS_TABLE) ? 'sections' : sql.includes(VOCAB_TABLE) ? 'typo candidates' : sql.includes('bm25(') ? 'ranking' : 'other';
+  const time = (sql: string, params: SqlValue[]) => {
+    const statement = native.prepare(sql);
+    statement.all(...params);
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      statement.all(...params);
+      best = Math.min(best, performance.now() - t);
+    }
+    return best;
+  };
+  const totals: Record<string, number> = {};
+  let snippets = 0;
+  let results = 0;
+  for (const { sql, params } of statements) {
+    const ms = time(sql, params);
+    totals[kind(sql)] = (totals[kind(sql)] ?? 0) + ms / QUERY_MIX.length;
+    if (kind(sql) !== 'details with snippets') continue;
+    snippets += ms - time(sql.replace(/snippet\(.*?\) AS snippet/s, 'NULL AS snippet'), params);
+    results += params.length - 3; // the match expression and the rowid range, then one id per result
+  }
+  return { ...totals, 'of which snippet()': snippets / QUERY_MIX.length, 'snippet() per result': results ? snippets / results : 0 };
 }
 
 /** The latency row of the handler answering from recorded results: what it adds to its SQL, measured on its own. */
@@ -412,6 +446,7 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
   mkdirSync(work, { recursive: true });
   const result: Record<string, unknown> = { queries: QUERY_MIX.length, rounds: ROUNDS, buildRounds: BUILD_ROUNDS };
   const latencies: Record<number, unknown> = {};
+  const breakdowns: Record<number, unknown> = {};
   const indexes: Record<number, unknown> = {};
   let mini = '';
   let sqlite10k = '';
@@ -422,9 +457,12 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
     indexes[n] = { bytes: ix.bytes, rows: ix.rows };
     if (n === 10_000) [mini, sqlite10k] = [ix.mini, ix.sqlite];
     console.error(`[bench] query latency at ${n} documents…`);
-    latencies[n] = await latency(n, peers);
+    const { rows, breakdown } = await latency(n, peers);
+    latencies[n] = rows;
+    breakdowns[n] = breakdown;
   }
   result.latency = latencies;
+  result.sqlBreakdown = breakdowns;
   result.indexing = indexes;
   if (mini) result.firstAnswer = firstAnswer(sqlite10k, mini);
   console.error('[bench] bundle sizes…');

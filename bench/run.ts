@@ -23,6 +23,7 @@ const perf = (await runPerf(sizes.length ? { sizes } : {})) as {
   rounds: number;
   buildRounds: number;
   latency: Record<string, Record<string, Measured>>;
+  sqlBreakdown: Record<string, Record<string, number>>;
   indexing: Record<string, { bytes: number; rows: Record<string, IndexingRow> }>;
   firstAnswer?: Record<string, number>;
   bundles: Record<string, { min: number; gzip: number }>;
@@ -107,6 +108,19 @@ const overheadAfterJs = (n: string) => {
   return cold === undefined ? '–' : pct(at(n)![handlerRow]!.p50.median / cold - 1);
 };
 const overhead = (n: string) => at(n) && at(n)![handlerRow]!.p50.median / at(n)!['same SQL, run directly on node:sqlite']!.p50.median - 1;
+/** Where the handler's SQL goes at `n` documents, from the per-statement breakdown. */
+const sqlWhere = (n: string) => {
+  const b = perf.sqlBreakdown?.[n];
+  if (!b) return '';
+  const f = (name: string) => `${(b[name] ?? 0).toFixed(2)} ms`;
+  return `Why the handler's SQL costs several times the floor at p50: the floor ranks and stops, where a search also fetches
+each result's snippet, chooses sections and sometimes widens. Each statement timed alone (best of 3), mean per query
+of the mix at ${Number(n).toLocaleString('en')} documents: ranking (every step, widening included) ${f('ranking')}, details ${f('details with snippets')}
+(of which FTS5's \`snippet()\` ${f('of which snippet()')}, about ${(b['snippet() per result']! * 1000).toFixed(0)} µs per result: it tokenizes each
+result's text again to choose and highlight the excerpt), sections ${f('sections')}, typo candidates ${f('typo candidates')}. SPEC.md
+has the snippet come from the engine's snippet function; the details statement already runs it for the results of
+the page only.`;
+};
 const cli = (n: string) => perf.indexing[n]?.rows['site-search CLI (files → SQLite)'];
 const pagefind10k = perf.indexing['10000']?.rows['Pagefind (Node API)'];
 const records10k = perf.indexing['10000']?.rows['site-search from the same records (no Markdown parsing)'];
@@ -221,6 +235,8 @@ not add up to is the SQL and the JavaScript interleaved inside one request (each
 run-to-run variation, which on this machine is about as large as the JavaScript itself (see the min–max ranges). At
 100,000 documents, where the SQL is slower, the handler adds ${overhead('100000') === undefined ? '–' : pct(overhead('100000')!)} at p50.
 
+${sqlWhere('10000')}
+
 What sets the tail: FTS5 scores **every** match before sorting (it has no early termination), so a word in nearly every
 page or a 2-letter prefix (\`co*\` expands to hundreds of words) costs what the floor rows show at p99, on this table
 definition. A prefix index (\`prefix='2 3'\`) would cut that, but changes the table SPEC.md and DESIGN.md fix (and which
@@ -275,7 +291,9 @@ Why the CLI's ratio to Pagefind is lower than the like-for-like row's: Pagefind'
 and so does that row. Reading and parsing 10,000 Markdown files (frontmatter, text extraction, ICU word
 segmentation of the Chinese and Japanese pages) is about 4 s of CPU on its own thread, which is most of the CLI's
 time; a second parse thread gave no gain on these two cores (the SQLite thread and the disk's write-back take the
-rest of the machine). The parser thread's own V8 isolate adds about 50 MB of peak RSS.
+rest of the machine), and neither did letting the SQLite thread parse the next batch itself whenever it would wait
+for the parser (it took 41% of the batches; 5.25 against 5.33 s, medians of 5 alternating runs by hand, for about 20
+MB more peak RSS), so it was dropped. The parser thread's own V8 isolate adds about 50 MB of peak RSS.
 
 ## Worker bundle
 
