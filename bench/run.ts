@@ -261,8 +261,8 @@ JSON, Pagefind's output folder (its fragments included); Orama and FlexSearch ar
 ${indexingSections}
 
 Indexing streams documents from the files into the database; the live JavaScript heap stays around 50 MB at any size.
-${rss100k ? `Peak RSS at 100,000 documents moves between builds of the same code on this machine (${rss100k.min}–${rss100k.max} MB in this run's
-${perf.buildRounds}; by hand, earlier: 275, 280 and 313 MB), so the 300 MB target is judged on the median build.
+${rss100k ? `Peak RSS at 100,000 documents moves between builds of the same code on this machine (${rss100k.min}–${rss100k.max} MB over this run's
+${perf.buildRounds} builds; by hand, earlier: 275, 280 and 313 MB), so the 300 MB target is judged on the median build.
 ` : ''}Peak RSS at 100,000 documents was 614 MB; three causes, found by sampling \`process.memoryUsage()\` per 10,000
 documents and bisecting by language and by stage, and fixed (CLI, 100,000 documents, this machine: 614 → 248 MB, and
 102 → 85 s):
