@@ -33,7 +33,14 @@ export const QUERY_MIX: [string, string][] = [
 
 type Stats = { p50: number; p95: number; p99: number };
 /** Median over rounds of each percentile, with the min–max over rounds. */
-export type Measured = Record<keyof Stats, { median: number; min: number; max: number }>;
+export type Measured = Record<keyof Stats, Spread>;
+/** A median with the min–max around it. */
+export type Spread = { median: number; min: number; max: number };
+
+function spread(values: number[]): Spread {
+  const s = [...values].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]! };
+}
 
 function percentiles(samples: number[]): Stats {
   const s = [...samples].sort((a, b) => a - b);
@@ -79,12 +86,7 @@ async function measureInterleaved(fns: Record<string, QueryFn | Timed>): Promise
 }
 
 function summarise(rounds: Stats[]): Measured {
-  const summary = {} as Measured;
-  for (const k of ['p50', 'p95', 'p99'] as const) {
-    const values = rounds.map((r) => r[k]).sort((a, b) => a - b);
-    summary[k] = { median: values[Math.floor(values.length / 2)]!, min: values[0]!, max: values[values.length - 1]! };
-  }
-  return summary;
+  return { p50: spread(rounds.map((r) => r.p50)), p95: spread(rounds.map((r) => r.p95)), p99: spread(rounds.map((r) => r.p99)) };
 }
 
 interface Native {
@@ -188,8 +190,9 @@ function sqlBreakdown(native: Native, statements: { sql: string; params: SqlValu
   let results = 0;
   for (const { sql, params } of statements) {
     const ms = time(sql, params);
-    totals[kind(sql)] = (totals[kind(sql)] ?? 0) + ms / QUERY_MIX.length;
-    if (kind(sql) !== 'details with snippets') continue;
+    const name = kind(sql);
+    totals[name] = (totals[name] ?? 0) + ms / QUERY_MIX.length;
+    if (name !== 'details with snippets') continue;
     snippets += ms - time(sql.replace(/snippet\(.*?\) AS snippet/s, 'NULL AS snippet'), params);
     results += params.length - 3; // the match expression and the rowid range, then one id per result
   }
@@ -250,9 +253,6 @@ function child(...args: string[]): Record<string, number | string> {
 /** Builds per engine. Taken in turn (a build of each engine, then the next round), like the latency rounds. */
 const BUILD_ROUNDS = 3;
 
-/** A median with the min–max around it. */
-export type Spread = { median: number; min: number; max: number };
-
 /** One engine's indexing figures: time and peak RSS over BUILD_ROUNDS builds; rates from the median time. */
 export interface IndexingRow {
   ms: Spread;
@@ -260,11 +260,6 @@ export interface IndexingRow {
   docsPerSec: number;
   mbPerSec: number;
   diskMB?: number;
-}
-
-function spread(values: number[]): Spread {
-  const s = [...values].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]! };
 }
 
 /** Files → ready index: the CLI (parsing Markdown included) and the peers' builds (from extracted records). */

@@ -50,9 +50,11 @@ const loadLines = loadOutput.split('\n').filter((l) => l.includes('[load]')).map
 if (loadFailure) loadLines.push(`- **In this run the load test failed:** \`${loadFailure}\``);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const ms = (m: { median: number; min: number; max: number }) => `${m.median.toFixed(2)} (${m.min.toFixed(2)}–${m.max.toFixed(2)})`;
-const seconds = (t: Spread) => `${(t.median / 1000).toFixed(2)} (${(t.min / 1000).toFixed(2)}–${(t.max / 1000).toFixed(2)})`;
-const megabytes = (m: Spread) => `${m.median} (${m.min}–${m.max})`;
+/** A median and its min–max, each written by `format`. */
+const range = (m: Spread, format: (x: number) => string) => `${format(m.median)} (${format(m.min)}–${format(m.max)})`;
+const ms = (m: Spread) => range(m, (x) => x.toFixed(2));
+const seconds = (t: Spread) => range(t, (x) => (x / 1000).toFixed(2));
+const megabytes = (m: Spread) => range(m, String);
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const table = (head: string[], rows: (string | number)[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
