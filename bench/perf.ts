@@ -3,7 +3,7 @@
  * writes docs/benchmarks.md; `npm run bench:perf` prints the tables only.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -255,6 +255,8 @@ const BUILD_ROUNDS = 3;
 
 /** One engine's indexing figures: time and peak RSS over BUILD_ROUNDS builds; rates from the median time. */
 export interface IndexingRow {
+  /** How many builds the figures come from. */
+  builds: number;
   ms: Spread;
   rssMB: Spread;
   docsPerSec: number;
@@ -263,7 +265,7 @@ export interface IndexingRow {
 }
 
 /** Files → ready index: the CLI (parsing Markdown included) and the peers' builds (from extracted records). */
-async function indexing(n: number, withPeers: boolean) {
+async function indexing(n: number, peers: 'all' | 'pagefind') {
   const dir = join(work, `files-${n}`);
   rmSync(dir, { recursive: true, force: true });
   const bytes = await writeCorpusFiles(dir, n);
@@ -272,31 +274,45 @@ async function indexing(n: number, withPeers: boolean) {
   writeFileSync(config, JSON.stringify({ database: 'bench', sources: langs.map((l) => ({ dir: l, type: l, url: `/${l}/:slug` })) }));
   // Each build starts from nothing: its output (a file or a folder, measured for its size) is removed first, so a
   // SQLite build is always a new file rather than a push into the previous round's.
-  const builds: { name: string; output?: string; args: string[] }[] = [];
+  // `rounds` below BUILD_ROUNDS: a build too long to repeat (Pagefind at 100,000 documents takes minutes).
+  const builds: { name: string; output?: string; args: string[]; rounds?: number }[] = [];
   const sqlite = join(work, `index-${n}.db`);
   builds.push({ name: 'site-search CLI (files → SQLite)', output: sqlite, args: ['cli-index', config, sqlite] });
   const mini = join(work, `minisearch-${n}.json`);
   const inputs: string[] = [];
-  if (withPeers) {
-    const docs = await documents(n);
-    const ours = join(work, `records-site-search-${n}.json`);
-    writeFileSync(ours, JSON.stringify(docs));
-    const records = join(work, `records-${n}.json`);
-    writeFileSync(records, JSON.stringify(docs.map(withoutWordBreaks).map(({ sections: _, ...r }) => r)));
-    inputs.push(ours, records);
-    const fromRecords = join(work, `records-${n}.db`);
+  const pagefindBuild = (records: string, rounds?: number) => {
     const pagefind = join(work, `pagefind-${n}`);
+    return { name: 'Pagefind (Node API)', output: pagefind, args: ['build', 'Pagefind', records, pagefind], rounds };
+  };
+  const docs = await documents(n);
+  const records = join(work, `records-${n}.ndjson`);
+  writeNdjson(records, (function* () {
+    for (const d of docs) {
+      const { sections: _, ...record } = withoutWordBreaks(d);
+      yield record;
+    }
+  })());
+  inputs.push(records);
+  if (peers === 'all') {
+    const ours = join(work, `records-site-search-${n}.ndjson`);
+    writeNdjson(ours, docs);
+    inputs.push(ours);
+    const fromRecords = join(work, `records-${n}.db`);
     builds.push(
       { name: 'site-search from the same records (no Markdown parsing)', output: fromRecords, args: ['build', 'site-search', ours, fromRecords, JSON.stringify(corpusOptions())] },
       { name: 'MiniSearch addAll()', output: mini, args: ['build', 'MiniSearch', records, mini] },
       { name: 'Orama insertMultiple()', args: ['build', 'Orama', records] },
       { name: 'FlexSearch add()', args: ['build', 'FlexSearch', records] },
-      { name: 'Pagefind (Node API)', output: pagefind, args: ['build', 'Pagefind', records, pagefind] },
+      pagefindBuild(records),
     );
+  } else {
+    // The in-memory peers cannot hold 100,000 documents here; Pagefind can, once.
+    builds.push(pagefindBuild(records, 1));
   }
   const runs = new Map<string, { ms: number; rssMB: number }[]>(builds.map((b) => [b.name, []]));
   for (let round = 0; round < BUILD_ROUNDS; round++) {
-    for (const { name, output, args } of builds) {
+    for (const { name, output, args, rounds = BUILD_ROUNDS } of builds) {
+      if (round >= rounds) continue;
       for (const path of output ? [output, `${output}-wal`, `${output}-shm`] : []) rmSync(path, { recursive: true, force: true });
       // The previous build's output (or the corpus just written) is flushed first, so no build pays for another's
       // write-back.
@@ -311,6 +327,7 @@ async function indexing(n: number, withPeers: boolean) {
     const ms = spread(runs.get(name)!.map((r) => r.ms));
     const seconds = ms.median / 1000;
     rows[name] = {
+      builds: runs.get(name)!.length,
       ms,
       rssMB: spread(runs.get(name)!.map((r) => r.rssMB)),
       docsPerSec: n / seconds,
@@ -319,6 +336,16 @@ async function indexing(n: number, withPeers: boolean) {
     };
   }
   return { bytes, rows, sqlite, mini };
+}
+
+/** Writes one JSON object per line, a line at a time (the records of 100,000 documents do not fit in one string). */
+function writeNdjson(path: string, items: Iterable<unknown>): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const item of items) writeSync(fd, `${JSON.stringify(item)}\n`);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Bytes of a file, or of every file under a folder. */
@@ -452,7 +479,7 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
   for (const n of sizes) {
     const peers = n <= 10_000;
     console.error(`[bench] indexing ${n} files…`);
-    const ix = await indexing(n, peers);
+    const ix = await indexing(n, peers ? 'all' : 'pagefind');
     indexes[n] = { bytes: ix.bytes, rows: ix.rows };
     if (n === 10_000) [mini, sqlite10k] = [ix.mini, ix.sqlite];
     console.error(`[bench] query latency at ${n} documents…`);
