@@ -179,7 +179,7 @@ ${version('@orama/orama')}, FlexSearch ${version('flexsearch')}, Pagefind ${vers
 (indexing: one fresh process per engine), on the same records. Timings vary with the machine; compare within a run.
 
 \`\`\`sh
-npm run bench                 # everything, writes this file (about twenty minutes)
+npm run bench                 # everything, writes this file (about half an hour)
 npm run bench:relevance       # relevance only, prints the table
 npm run bench:perf            # performance only, prints JSON
 \`\`\`
