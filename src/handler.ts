@@ -99,8 +99,8 @@ export function createHandler(
     }
     if (!isSearchDatabase(db)) return error(500, missingBindingMessage(config.binding, db));
 
-    const key = cacheKey(url, input);
-    const hit = await cache?.match(key);
+    const key = cache && cacheKey(url, input);
+    const hit = key && (await cache.match(key));
     if (hit) return withHeader(hit, 'X-Search-Cache', 'HIT');
 
     let outcome;
@@ -111,7 +111,7 @@ export function createHandler(
     }
     const body = outcome.suggestion ? { query: input.q, suggestion: outcome.suggestion, results: outcome.results } : { query: input.q, results: outcome.results };
     const response = json(200, body, publicCache, { 'X-Search-Cache': 'MISS' });
-    if (cache) {
+    if (cache && key) {
       const write = cache.put(key, response.clone()).catch((e: unknown) => {
         console.error('[site-search] cache write failed:', e);
       });

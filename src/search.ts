@@ -158,6 +158,7 @@ async function searchOnce(
     .all<DetailRow>();
   const byId = new Map(results.map((row) => [Number(row.id), row]));
   const sections = await bestSections(db, terms, page.map((r) => r.id));
+  const absoluteUrl = urlResolver(origin);
 
   return done({
     suggestion,
@@ -165,7 +166,7 @@ async function searchOnce(
       const row = byId.get(id);
       if (!row) return [];
       const snippet = escapeSnippet(removeWordBreaks(row.snippet || row.description || ''));
-      const url = absoluteUrl(row.url ?? '', origin);
+      const url = absoluteUrl(row.url ?? '');
       return [
         {
           title: removeWordBreaks(row.title ?? ''),
@@ -206,7 +207,7 @@ async function bestSections(db: SearchDatabase, terms: string[], pages: number[]
     if (/no such table/i.test(String((e as Error).message))) return best;
     throw e;
   }
-  const words = terms.map(foldWord).filter((w) => w.length > 0).map((w) => (w.length > 5 ? w.slice(0, -2) : w));
+  const words = sectionWords(terms);
   const bestScore = new Map<number, number>();
   for (const row of rows) {
     // The stored text is already folded (an index written before 0.2 holds it as written, and counts only its
@@ -219,6 +220,17 @@ async function bestSections(db: SearchDatabase, terms: string[], pages: number[]
     }
   }
   return best;
+}
+
+/**
+ * The stems a section is scored by: each query word folded, long ones cut by two letters (so "collections" finds
+ * "collection"). A one-letter Latin word ("a", "i") is left out when the query has others: as a stem it starts
+ * every tenth word of the text, so it only blurs the choice (and was most of what counting cost).
+ */
+function sectionWords(terms: string[]): string[] {
+  const stems = terms.map(foldWord).filter((w) => w.length > 0).map((w) => (w.length > 5 ? w.slice(0, -2) : w));
+  const telling = stems.filter((w) => !(w.length === 1 && w.charCodeAt(0) < 128));
+  return telling.length > 0 ? telling : stems;
 }
 
 /** How many times words start with one of `stems` in `text` (so "collection" counts for "collections"). */
@@ -316,11 +328,29 @@ function dayNumber(date: Date): number {
   return Math.floor(date.getTime() / MS_PER_DAY);
 }
 
-function absoluteUrl(path: string, origin: string | undefined): string {
-  if (!origin) return path;
+/** A path that resolves against an origin as it is written: no dot segments, nothing to percent-encode. */
+const PLAIN_PATH = /^\/(?![/\\])[A-Za-z0-9\-_~./]*$/;
+
+/**
+ * Resolves each result's stored path against the origin: `new URL` once per search, not once per result.
+ * @internal
+ */
+export function urlResolver(origin: string | undefined): (path: string) => string {
+  if (!origin) return (path) => path;
+  let base: string;
   try {
-    return new URL(path, origin).href;
+    base = new URL(origin).origin;
   } catch {
-    return path;
+    return (path) => path;
   }
+  // An opaque origin ("null", from a non-http URL) has nothing to prepend: the URL parser decides.
+  const plain = base !== 'null';
+  return (path) => {
+    if (plain && PLAIN_PATH.test(path) && !path.includes('/.')) return base + path;
+    try {
+      return new URL(path, origin).href;
+    } catch {
+      return path;
+    }
+  };
 }

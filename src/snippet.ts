@@ -13,25 +13,28 @@ const MARK_CLOSE = String.fromCharCode(MARK_CLOSE_CODE);
 const SENTINELS = new RegExp(`[${MARK_OPEN}${MARK_CLOSE}]`, 'g');
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** What escapeSnippet rewrites, in one pass over the text: the HTML specials and the two sentinels. */
+const SPECIALS = new RegExp(`[&<>"'${MARK_OPEN}${MARK_CLOSE}]`, 'g');
 
 /**
  * HTML-escapes text; the snippet sentinels become `<mark>` pairs. Highlights that touch (the words of a segmented
  * Chinese phrase) become one.
  */
 export function escapeSnippet(raw: string): string {
-  const escaped = raw.replaceAll(MARK_CLOSE + MARK_OPEN, '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
   let open = false;
   // Pair sentinels strictly so a stray one in stored text cannot leave a <mark> unclosed.
-  const marked = escaped.replace(SENTINELS, (c) => {
-    if (c === MARK_OPEN && !open) {
+  const marked = raw.replaceAll(MARK_CLOSE + MARK_OPEN, '').replace(SPECIALS, (c) => {
+    if (c === MARK_OPEN) {
+      if (open) return '';
       open = true;
       return '<mark>';
     }
-    if (c === MARK_CLOSE && open) {
+    if (c === MARK_CLOSE) {
+      if (!open) return '';
       open = false;
       return '</mark>';
     }
-    return '';
+    return ESCAPES[c]!;
   });
   return open ? `${marked}</mark>` : marked;
 }

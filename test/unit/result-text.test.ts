@@ -1,0 +1,86 @@
+/**
+ * The per-result text work of a search, which runs ten times per request: escaping snippets and resolving URLs. Both
+ * have fast paths; these tests hold them to the plain definitions they replace.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { escapeSnippet } from '../../src/index.js';
+import { urlResolver } from '../../src/search.js';
+
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+
+/** The definition: escape everything, then pair sentinels strictly (what escapeSnippet did in two passes). */
+function reference(raw: string): string {
+  const escaped = raw
+    .replaceAll(CLOSE + OPEN, '')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  let open = false;
+  const marked = escaped.replace(/[\uE000\uE001]/g, (c) => {
+    if (c === OPEN && !open) return (open = true), '<mark>';
+    if (c === CLOSE && open) return (open = false), '</mark>';
+    return '';
+  });
+  return open ? `${marked}</mark>` : marked;
+}
+
+describe('escapeSnippet', () => {
+  it('escapes markup and turns sentinel pairs into <mark>', () => {
+    expect(escapeSnippet(`a <script>x</script> & "q" 'p' ${OPEN}hit${CLOSE}`)).toBe(
+      'a &lt;script&gt;x&lt;/script&gt; &amp; &quot;q&quot; &#39;p&#39; <mark>hit</mark>',
+    );
+  });
+
+  it('drops stray sentinels, closes an open one and joins touching highlights', () => {
+    expect(escapeSnippet(`${CLOSE}a ${OPEN}b${OPEN}c${CLOSE}${OPEN}d${CLOSE} e ${OPEN}f`)).toBe('a <mark>bcd</mark> e <mark>f</mark>');
+  });
+
+  it('gives what escaping and then pairing gives, for any text', () => {
+    const piece = fc.oneof(fc.constantFrom(OPEN, CLOSE, '<', '>', '&', '"', "'", '<img onerror=x>', ' '), fc.string({ maxLength: 6 }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }), (pieces) => {
+        const raw = pieces.join('');
+        const out = escapeSnippet(raw);
+        expect(out).toBe(reference(raw));
+        expect(out.replace(/<\/?mark>/g, '')).not.toMatch(/[<>\uE000\uE001]/);
+      }),
+    );
+  });
+});
+
+/** The definition: the URL parser, and the path as stored when it cannot resolve it ("//" has no host). */
+function viaUrl(path: string, origin: string): string {
+  try {
+    return new URL(path, origin).href;
+  } catch {
+    return path;
+  }
+}
+
+describe('urlResolver', () => {
+  const origins = ['https://docs.example.com', 'http://localhost:4321', 'https://Example.COM:443/any/path?x#y', 'https://example.com/docs/'];
+  const paths = ['/guides/start/', '/a.b/c', '/zh-cn/指南/', '/a b', '//evil.example/x', '/\\evil', '/a/../b', '/./x', '/x/.', 'relative/x', '/%2e%2e/x', '/q?x=1', '/h#t', '', '/', '//'];
+
+  it('resolves every path exactly as the URL parser does', () => {
+    for (const origin of origins) {
+      const resolve = urlResolver(origin);
+      for (const path of paths) expect(resolve(path), `${path} on ${origin}`).toBe(viaUrl(path, origin));
+    }
+  });
+
+  it('agrees with new URL for any path', () => {
+    const chars = fc.constantFrom('/', '.', 'a', 'Z', '0', '-', '_', '~', '%', '?', '#', '\\', ' ', 'é', ':');
+    const resolve = urlResolver('https://docs.example.com');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 12 }), (cs) => {
+        const path = cs.join('');
+        expect(resolve(path)).toBe(viaUrl(path, 'https://docs.example.com'));
+      }),
+    );
+  });
+
+  it('leaves paths alone without an origin, or with one that does not parse', () => {
+    expect(urlResolver(undefined)('/x/')).toBe('/x/');
+    expect(urlResolver('not a url')('/x/')).toBe('/x/');
+  });
+});
