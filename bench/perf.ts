@@ -123,6 +123,7 @@ async function latency(n: number, withPeers: boolean) {
   const sameSql = (q: string, lang: string) => {
     for (const { sql, params } of recorded.get(`${lang}\u0000${q}`)!) native.prepare(sql).all(...params);
   };
+  const prefixed = withPrefixIndex(path, join(work, `prefix-${n}.db`));
   const better = openSqlite(path, { driver: 'better-sqlite3' });
   const betterHandler = createSearchHandler(baseConfig, { db: better, cache: false });
   Object.assign(
@@ -131,16 +132,15 @@ async function latency(n: number, withPeers: boolean) {
       'site-search handler (Request → JSON Response)': async (q, lang) => (await handler(request(q, lang))).text(),
       'same SQL, run directly on node:sqlite': sameSql,
       [AFTER_JS_ROW]: { before: async (q, lang) => (await replayed(request(q, lang))).text(), run: sameSql },
-      'FTS5 floor: bare ORDER BY bm25 LIMIT 10': (q) => {
-        const match = toFtsQuery(segmentUnspaced(q.toLowerCase(), ' '));
-        if (match) native.prepare('SELECT rowid, bm25(search_index, 10, 5, 1, 3) AS bm FROM search_index WHERE search_index MATCH ? ORDER BY bm LIMIT 10').all(match);
-      },
+      [FLOOR_ROW]: (q) => bareFloor(native, 'search_index', q),
+      [PREFIX_FLOOR_ROW]: (q) => bareFloor(prefixed, 'prefixed', q),
       'site-search handler on better-sqlite3': async (q, lang) => (await betterHandler(request(q, lang))).text(),
       [JS_ONLY_ROW]: async (q, lang) => (await replayed(request(q, lang))).text(),
     }),
   );
   better.close();
   const breakdown = sqlBreakdown(native, [...recorded.values()].flat());
+  const slowest = { floor: slowestFloor(native, 'search_index'), prefixed: slowestFloor(prefixed, 'prefixed') };
 
   if (withPeers) {
     const records = docs.map(withoutWordBreaks);
@@ -163,7 +163,7 @@ async function latency(n: number, withPeers: boolean) {
     rows['FlexSearch search()'] = await measure((q, lang) => flex.search(q, { limit: 10, tag: { type: lang }, enrich: true }));
   }
   db.close();
-  return { rows, breakdown };
+  return { rows, breakdown, slowest };
 }
 
 /**
@@ -197,6 +197,54 @@ function sqlBreakdown(native: Native, statements: { sql: string; params: SqlValu
     results += params.length - 3; // the match expression and the rowid range, then one id per result
   }
   return { ...totals, 'of which snippet()': snippets / QUERY_MIX.length, 'snippet() per result': results ? snippets / results : 0 };
+}
+
+/** The bare ranking of the literal query: the least any FTS5 ranking of it can cost. */
+export const FLOOR_ROW = 'FTS5 floor: bare ORDER BY bm25 LIMIT 10';
+/** The same on a copy of the texts in a table with a prefix index, which the table DESIGN.md fixes does not have. */
+export const PREFIX_FLOOR_ROW = "FTS5 floor on a table with a prefix index (prefix='2 3')";
+
+function bareFloor(native: Native, table: string, q: string) {
+  const match = toFtsQuery(segmentUnspaced(q.toLowerCase(), ' '));
+  if (match) native.prepare(`SELECT rowid, bm25(${table}, 10, 5, 1, 3) AS bm FROM ${table} WHERE ${table} MATCH ? ORDER BY bm LIMIT 10`).all(match);
+}
+
+/** The query of the mix whose bare ranking takes longest (best of 3), and how many documents it matches. */
+function slowestFloor(native: Native, table: string): { query: string; ms: number; matches: number; documents: number } {
+  let worst = { query: '', ms: -1, matches: 0 };
+  for (const [q] of QUERY_MIX) {
+    const match = toFtsQuery(segmentUnspaced(q.toLowerCase(), ' '));
+    if (!match) continue;
+    let ms = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      bareFloor(native, table, q);
+      ms = Math.min(ms, performance.now() - t);
+    }
+    if (ms > worst.ms) worst = { query: q, ms, matches: 0 };
+  }
+  const count = (sql: string, ...params: string[]) => Number((native.prepare(sql).all(...params)[0] as { n: number }).n);
+  worst.matches = count(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`, toFtsQuery(segmentUnspaced(worst.query.toLowerCase(), ' ')));
+  return { ...worst, documents: count(`SELECT count(*) AS n FROM ${table}`) };
+}
+
+/**
+ * The index's searchable texts copied into an FTS5 table `prefixed` with `prefix='2 3'` (same tokenizer), in a file
+ * of its own: how far a prefix index would lower the floor for 2-letter prefixes, and what it leaves (common words).
+ */
+function withPrefixIndex(indexPath: string, path: string): Native {
+  rmSync(path, { force: true });
+  const sqlite = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+  const db = new sqlite.DatabaseSync(path);
+  db.prepare('ATTACH ? AS source').run(indexPath);
+  db.exec(`BEGIN;
+    CREATE VIRTUAL TABLE prefixed USING fts5(title, description, content, tags, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3');
+    INSERT INTO prefixed (rowid, title, description, content, tags) SELECT rowid, title, description, content, tags FROM source.search_index;
+    INSERT INTO prefixed (prefixed) VALUES ('optimize');
+    COMMIT;
+    DETACH source;`);
+  db.close();
+  return rawDriver(path);
 }
 
 /** The latency row of the handler answering from recorded results: what it adds to its SQL, measured on its own. */
@@ -473,6 +521,7 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
   const result: Record<string, unknown> = { queries: QUERY_MIX.length, rounds: ROUNDS, buildRounds: BUILD_ROUNDS };
   const latencies: Record<number, unknown> = {};
   const breakdowns: Record<number, unknown> = {};
+  const slowestFloors: Record<number, unknown> = {};
   const indexes: Record<number, unknown> = {};
   let mini = '';
   let sqlite10k = '';
@@ -483,12 +532,14 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
     indexes[n] = { bytes: ix.bytes, rows: ix.rows };
     if (n === 10_000) [mini, sqlite10k] = [ix.mini, ix.sqlite];
     console.error(`[bench] query latency at ${n} documents…`);
-    const { rows, breakdown } = await latency(n, peers);
+    const { rows, breakdown, slowest } = await latency(n, peers);
     latencies[n] = rows;
     breakdowns[n] = breakdown;
+    slowestFloors[n] = slowest;
   }
   result.latency = latencies;
   result.sqlBreakdown = breakdowns;
+  result.slowestFloor = slowestFloors;
   result.indexing = indexes;
   if (mini) result.firstAnswer = firstAnswer(sqlite10k, mini);
   console.error('[bench] bundle sizes…');
