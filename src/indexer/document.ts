@@ -6,9 +6,9 @@ import { segmentUnspaced } from '../segment.js';
 import { stripSentinels } from '../snippet.js';
 import type { SourceFile } from './collect.js';
 import { toIsoDay } from './dates.js';
-import { bodyOf, sectionsOf, type IndexSection } from './sections.js';
+import { bodyOf, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
 import { pathToSlug, slugToUrl } from './slug.js';
-import { firstHeading, markdownSections } from './text.js';
+import { firstHeading, markdownSections, type TextSection } from './text.js';
 
 /** One row of the index, as the indexer builds it. */
 export interface IndexDocument {
@@ -60,11 +60,24 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
 
   // One extraction serves the body and the sections. Words in Chinese, Japanese, Thai… get invisible breaks between
   // them, so each is findable (see segment.ts).
-  const parts = markdownSections(body, { onWarning: (w) => warn(w.message, w.line + bodyLine) }).map((p) => ({
-    raw: p.heading,
-    heading: segmentUnspaced(clean(p.heading)),
-    text: segmentUnspaced(clean(p.text)),
-  }));
+  // Parts are prepared as they are extracted, and extraction stops once they hold more than maxContentLength
+  // characters: past that, neither the content nor the sections (see sectionsOf) keep anything. A long page's tail is
+  // then never rendered or segmented, a third of all the text of the astro-docs pages.
+  const prepared = new WeakMap<TextSection, PreparedSection>();
+  const prepare = (p: TextSection): PreparedSection => {
+    let part = prepared.get(p);
+    if (!part) prepared.set(p, (part = { raw: p.heading, heading: segmentUnspaced(clean(p.heading)), text: segmentUnspaced(clean(p.text)) }));
+    return part;
+  };
+  let length = 0;
+  const parts = markdownSections(body, {
+    onWarning: (w) => warn(w.message, w.line + bodyLine),
+    enough: (p) => {
+      const part = prepare(p);
+      length += part.heading.length + part.text.length;
+      return length > config.maxContentLength;
+    },
+  }).map(prepare);
   const { content, truncated } = cutOnWord(bodyOf(parts), config.maxContentLength);
   const slug = typeof data.slug === 'string' && data.slug.trim() ? data.slug.trim().replace(/^\/+|\/+$/g, '') : pathToSlug(file.relativePath);
 

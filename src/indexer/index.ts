@@ -13,7 +13,7 @@ export {
   type FileTask,
 } from './build.js';
 export { readInWorkers } from './parallel.js';
-export { markdownToText, markdownSections, firstHeading, type TextSection, type TextWarning } from './text.js';
+export { markdownToText, markdownSections, firstHeading, type SectionOptions, type TextSection, type TextWarning } from './text.js';
 export { pushIndex, writeIndex, type PushResult, type PushTarget } from './push.js';
 export { vocabularyOf, Vocabulary, type VocabularyWord } from './vocabulary.js';
 export { pushStatements, sqlLiteral, toSqlFile, D1_MAX_STATEMENT_BYTES } from './sql.js';

@@ -85,31 +85,45 @@ export interface TextSection {
   text: string;
 }
 
+/** Options of {@link markdownSections}. */
+export interface SectionOptions extends TextOptions {
+  /**
+   * Called with each section as it is extracted; returning `true` ends the extraction there. The rest of the page is
+   * then not rendered (nor checked for inline problems): the indexer stops once it has `maxContentLength` of text.
+   */
+  enough?: (section: TextSection) => boolean;
+}
+
 /**
  * Splits a document at its level 2–4 headings (outside code, lists and quotes) into plain-text sections, with the
  * same extraction as {@link markdownToText}. Never throws; an unreadable document is one section with no heading.
  */
-export function markdownSections(source: string, options: TextOptions = {}): TextSection[] {
+export function markdownSections(source: string, options: SectionOptions = {}): TextSection[] {
   const warnings: TextWarning[] = [];
   const warn: Warn = (line, message) => warnings.push({ line, message });
-  const sections = splitSections(source, warn);
+  const sections = splitSections(source, warn, options.enough ?? (() => false));
   if (options.onWarning) for (const w of warnings.sort((a, b) => a.line - b.line)) options.onWarning(w);
   return sections;
 }
 
-function splitSections(source: string, warn: Warn): TextSection[] {
+function splitSections(source: string, warn: Warn, enough: (section: TextSection) => boolean): TextSection[] {
   try {
+    // The whole page is scanned (a link reference may be defined at its end); only the sections wanted are rendered.
     const doc = scanBlocks(source, warn);
     const sections: TextSection[] = [];
     let heading = '';
     let blocks: Block[] = [];
-    const close = () => {
+    /** Renders the section so far; true when it was the last one wanted. */
+    const close = (): boolean => {
       const text = finish(renderBlocks({ blocks, refs: doc.refs }, warn));
-      if (heading || text) sections.push({ heading, text });
+      if (!heading && !text) return false;
+      const section = { heading, text };
+      sections.push(section);
+      return enough(section);
     };
     for (const block of doc.blocks) {
       if (block.kind === 'heading' && block.level >= 2 && block.level <= 4 && !block.nested) {
-        close();
+        if (close()) return sections;
         heading = finish(renderInline(block.text, [block.line], doc.refs, () => {}));
         blocks = [];
       } else {

@@ -135,6 +135,21 @@ describe('content', () => {
     expect(d!.tags).toHaveLength(100);
   });
 
+  it('stops reading a page once it has more than maxContentLength of text: what lies past it is not rendered', () => {
+    // Each part is ~40 characters, so the third ends past the 60-character limit; the fourth, with a broken tag, is
+    // never rendered (its warning would come from rendering it) and nothing of it is stored.
+    const page = '## One\n\nalpha beta gamma delta epsilon\n\n## Two\n\nzeta eta theta iota kappa lambda\n\n## Three\n\nmu nu xi omicron pi rho\n\n## Four\n\n<Broken\n';
+    const parsed = parse(page);
+    expect(parsed.status === 'indexed' && parsed.truncated).toBe(true);
+    expect(parsed.warnings).toEqual([]);
+    const d = parsed.status === 'indexed' ? parsed.document : undefined;
+    expect(d!.content).toBe('One alpha beta gamma delta epsilon Two zeta eta theta iota');
+    expect(d!.sections.map((s) => s.heading)).toEqual(['One', 'Two']);
+    // The same page with a limit that takes it all reads the fourth part, and warns about it.
+    const whole = parseDocument({ path: '/site/content/p.md', relativePath: 'p.md', source: config.sources[0]! }, page, { ...config, maxContentLength: 8000 });
+    expect(whole.warnings.map((w) => w.message)).toEqual([expect.stringContaining('Broken')]);
+  });
+
   it('cuts text without spaces (CJK) at the limit without splitting a surrogate pair', () => {
     expect(cutOnWord('漢字'.repeat(50), 10)).toEqual({ content: '漢字'.repeat(5), truncated: true });
     expect(cutOnWord('😀'.repeat(10), 5).content).toBe('😀😀');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstHeading, markdownToText, type TextWarning } from '../../src/indexer/text.js';
+import { firstHeading, markdownSections, markdownToText, type TextWarning } from '../../src/indexer/text.js';
 
 /** Runs the extractor and returns its text together with every warning it reported. */
 function extract(source: string): { text: string; warnings: TextWarning[] } {
@@ -374,5 +374,27 @@ describe('firstHeading', () => {
 
   it('skips an empty heading', () => {
     expect(firstHeading(md(['#', '# Found']))).toBe('Found');
+  });
+});
+
+describe('markdownSections: enough', () => {
+  const page = 'Intro [link][ref].\n\n## A\n\nFirst.\n\n## B\n\nSecond.\n\n## C\n\n<Broken\n\n[ref]: https://example.com\n';
+
+  it('ends the extraction at the section the callback says is enough, with references defined later still resolved', () => {
+    const seen: string[] = [];
+    const warnings: TextWarning[] = [];
+    const sections = markdownSections(page, { onWarning: (w) => warnings.push(w), enough: (s) => (seen.push(s.heading), s.heading === 'A') });
+    expect(sections).toEqual([
+      { heading: '', text: 'Intro link.' },
+      { heading: 'A', text: 'First.' },
+    ]);
+    expect(seen).toEqual(['', 'A']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('renders every section without it', () => {
+    const warnings: TextWarning[] = [];
+    expect(markdownSections(page, { onWarning: (w) => warnings.push(w) }).map((s) => s.heading)).toEqual(['', 'A', 'B', 'C']);
+    expect(warnings).toHaveLength(1);
   });
 });
