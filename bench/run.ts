@@ -256,7 +256,12 @@ reads about 80 sections, 42 KB of text, per query and counts the query's words i
 alone is about 25 µs), the rest (request, query terms, SQL text) about 60 µs. Choosing sections used to cost more: it
 lowercased and NFD-normalised every section's text on each search (0.48 → 0.27 ms a query in all); sections are now
 stored folded. Two rewrites of the counting measured slower and were dropped: one search over all the sections joined
-(the join copies 84 KB of two-byte text) and one regular expression per word.
+(the join copies 84 KB of two-byte text) and one regular expression per word; so were one regular expression for all
+the words (115 against 95 µs a query) and storing the sections with words separated by single spaces to search for
+\`" " + word\` (slower: a space starts every search over again). Then three smaller cuts (replayed JavaScript 356 →
+337 µs at p50 by hand): snippets escaped in one pass instead of two, one URL parse per search instead of one per
+result, and one-letter Latin words (\`a\`) left out of section scoring, where as a stem they matched every word
+starting with that letter.
 
 The "right after the handler's JavaScript" rows time the same SQL for each query just after the handler's JavaScript
 ran for it (untimed), so the CPU caches are as the handler leaves them rather than warm from the previous query's SQL:
@@ -323,13 +328,19 @@ to find Chinese or Japanese (344 ms), and now skips text that a plain character-
 writes: sections moved from a \`WITHOUT ROWID\` table, whose 2,000-character rows spilled into mostly empty overflow
 pages, to a rowid table (10,000 pages: the file 145 → 115 MB); and a new file is built with a rollback journal, which
 SQLite skips for pages the file did not have, then switched to WAL (each page written once instead of twice; from
-records, 2.9 → 2.4 s).
+records, 2.9 → 2.4 s). Then the pages' tails: every page's text was rendered, cleaned and segmented whole, then cut at
+\`maxContentLength\` (8,000 characters), and a third of the astro-docs pages' text lies past that cut. Extraction now
+stops once a page holds more than \`maxContentLength\` (the block scan still reads the whole page, for link references
+defined at its end): the same documents on all 10,000 generated pages at three limits, and by hand at 10,000 files the
+parse thread's CPU 5.7 → 5.0 s and the CLI 7.2–8.1 → 6.3–6.9 s (3 alternating runs each, on a slower moment of this
+machine than this run's table).
 
 Why the CLI's ratio to Pagefind is lower than the like-for-like row's: Pagefind's row starts from extracted records,
 and so does that row. Reading and parsing 10,000 Markdown files (frontmatter, text extraction, ICU word
-segmentation of the Chinese and Japanese pages) is about 4 s of CPU on its own thread, which is most of the CLI's
-time; a second parse thread gave no gain on these two cores (the SQLite thread and the disk's write-back take the
-rest of the machine), and neither did letting the SQLite thread parse the next batch itself whenever it would wait
+segmentation of the Chinese and Japanese pages) is about 5 s of CPU on its own thread, which is most of the CLI's
+time, while the SQLite thread is busy about 3 s of it; a second parse thread gave no gain on these two cores (checked
+again by hand before the change above: two parse threads took 6.3–6.9 s of CPU between them where one took 5.2–5.7 s,
+so the machine's 2 cores were as busy as before, for the same wall time), and neither did letting the SQLite thread parse the next batch itself whenever it would wait
 for the parser (it took 41% of the batches; 5.25 against 5.33 s, medians of 5 alternating runs by hand, for about 20
 MB more peak RSS), so it was dropped. The parser thread's own V8 isolate adds about 50 MB of peak RSS.
 
