@@ -332,8 +332,8 @@ records, 2.9 → 2.4 s). Then the pages' tails: every page's text was rendered, 
 \`maxContentLength\` (8,000 characters), and a third of the astro-docs pages' text lies past that cut. Extraction now
 stops once a page holds more than \`maxContentLength\` (the block scan still reads the whole page, for link references
 defined at its end): the same documents on all 10,000 generated pages at three limits, and by hand at 10,000 files the
-parse thread's CPU 5.7 → 5.0 s and the CLI 7.2–8.1 → 6.3–6.9 s (3 alternating runs each, on a slower moment of this
-machine than this run's table).
+parse thread's CPU 5.7 → 5.0 s and the CLI 7.2–8.1 → 6.3–6.9 s (3 alternating runs each; how fast this machine is
+varies from hour to hour by more than that, so compare within a run).
 
 Why the CLI's ratio to Pagefind is lower than the like-for-like row's: Pagefind's row starts from extracted records,
 and so does that row. Reading and parsing 10,000 Markdown files (frontmatter, text extraction, ICU word
