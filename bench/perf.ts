@@ -23,7 +23,11 @@ import { corpusOptions, loadQueries } from './labeled-queries.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const work = join(here, 'results', 'perf');
-const ROUNDS = 5;
+/**
+ * Latency rounds: this machine's speed drifts by a tenth or more within minutes, and with 5 rounds the medians moved
+ * about as much between runs.
+ */
+const ROUNDS = 11;
 
 /** The query mix: the 80 labeled queries plus the common words and 2-letter prefixes a search box sees while typing. */
 export const QUERY_MIX: [string, string][] = [
