@@ -62,31 +62,46 @@ async function measure(fn: QueryFn): Promise<Measured> {
 }
 
 /**
- * Like {@link measure} for several functions at once, their rounds taken in turn (a round of each, then the next
- * round of each): a ratio between them is then not skewed by the machine being busier during one of them.
+ * Like {@link measure} for several functions at once, taken query by query: each query of a round runs through every
+ * function before the next query, in a shuffled order (a fixed seed per query and round), so each function follows
+ * each other one equally often and none gains from always finding the CPU caches warm from the same query. The
+ * samples of a ratio between them are then milliseconds apart, and the machine being slower for a while (it drifts by
+ * a third within minutes) tilts neither side.
  */
 async function measureInterleaved(fns: Record<string, QueryFn | Timed>): Promise<Record<string, Measured>> {
-  const steps = Object.fromEntries(Object.entries(fns).map(([name, fn]) => [name, typeof fn === 'function' ? { run: fn } : fn]));
-  for (const { before, run } of Object.values(steps)) {
+  const steps = Object.entries(fns).map(([name, fn]) => ({ name, ...(typeof fn === 'function' ? { run: fn } : fn) }));
+  for (const { before, run } of steps) {
     for (const [q, lang] of QUERY_MIX) {
       await before?.(q, lang);
       await run(q, lang);
     }
   }
-  const rounds: Record<string, Stats[]> = Object.fromEntries(Object.keys(fns).map((name) => [name, []]));
+  const rounds: Record<string, Stats[]> = Object.fromEntries(steps.map(({ name }) => [name, []]));
   for (let r = 0; r < ROUNDS; r++) {
-    for (const [name, { before, run }] of Object.entries(steps)) {
-      const samples: number[] = [];
-      for (const [q, lang] of QUERY_MIX) {
+    const samples: Record<string, number[]> = Object.fromEntries(steps.map(({ name }) => [name, []]));
+    for (const [i, [q, lang]] of QUERY_MIX.entries()) {
+      for (const { name, before, run } of shuffled(steps, r * QUERY_MIX.length + i)) {
         await before?.(q, lang);
         const t = performance.now();
         await run(q, lang);
-        samples.push(performance.now() - t);
+        samples[name]!.push(performance.now() - t);
       }
-      rounds[name]!.push(percentiles(samples));
     }
+    for (const { name } of steps) rounds[name]!.push(percentiles(samples[name]!));
   }
   return Object.fromEntries(Object.entries(rounds).map(([name, stats]) => [name, summarise(stats)]));
+}
+
+/** A copy of `items` in an order fixed by `seed` (Fisher–Yates over a small linear congruential generator). */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let state = (seed * 2654435761 + 1) >>> 0;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }
 
 function summarise(rounds: Stats[]): Measured {

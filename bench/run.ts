@@ -240,8 +240,9 @@ engine: \`bench/results/relevance.json\`. The floor of these figures is a test (
 
 ${perf.queries} queries (the labeled ones plus common words and 2-letter prefixes such as \`astro\`, \`the\`, \`co\`, \`de\`, which a
 search box sends while someone types), cache off, after one warm-up round; median of ${perf.rounds} rounds with the
-min–max over rounds. The site-search rows take their rounds in turn (a round of each, then the next), so the machine
-being busier for a moment does not tilt the ratio between them. "Same SQL" replays exactly the statements the handler ran, straight on the driver: what the handler
+min–max over rounds. The site-search rows are taken query by query: each query runs through every row, in a shuffled
+order, before the next query, so the samples a ratio compares are milliseconds apart and the machine being slower for a
+while (it is: a row's p50 moves by a third between rounds) tilts neither side. "Same SQL" replays exactly the statements the handler ran, straight on the driver: what the handler
 adds is JavaScript (validation, JSON, Response). "FTS5 floor" is the bare \`ORDER BY bm25 LIMIT 10\` for the literal query,
 without filters, recency, snippets or widening: the least any FTS5 ranking can cost.
 
