@@ -251,7 +251,9 @@ ${latencySections}
 What the handler adds to its SQL is JavaScript: reading the request, widening and typo candidates, choosing each
 result's section, escaping snippets, JSON and the Response. Two rows split it out. The "replayed from memory" rows run
 the handler on the database's recorded answers, without any SQL: its JavaScript alone, ${jsAlone('10000')} at p50 at
-10,000 documents. Profiled on that replay (CPU time per query, 10,000 documents): choosing sections about 125 µs (it
+10,000 documents. This machine's speed for JavaScript swings more than its speed for SQLite: the same replay measured
+0.23 to 0.65 ms at p50 in runs of one day, so compare within a run. Profiled on that replay by hand, in a faster hour
+(CPU time per query, 10,000 documents): choosing sections about 125 µs (it
 reads about 80 sections, 42 KB of text, per query and counts the query's words in them), building the results
 (escaping snippets, absolute URLs) about 50 µs, JSON and the Response about 55 µs (Node's \`Response\` constructor
 alone is about 25 µs), the rest (request, query terms, SQL text) about 60 µs. Choosing sections used to cost more: it
