@@ -1,6 +1,7 @@
 // The worker thread of runIndexJobInWorker: runs one index job and reports progress, the outcome or the error.
 import { parentPort, workerData } from 'node:worker_threads';
-import { runIndexJob, type IndexJob, type WorkerMessage } from './index-job.js';
+import { runIndexJob } from './index-job.js';
+import type { IndexJob, WorkerMessage } from './index-thread.js';
 
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 let last = 0;

@@ -2,15 +2,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openSqlite } from '../db/sqlite.js';
 import { SiteSearchError } from '../errors.js';
 import type { PushTarget } from '../indexer/push.js';
-import { checkDatabaseConfig } from '../indexer/wrangler.js';
-import { searchIndex } from '../search.js';
-import { startDevServer } from './dev.js';
-import { runIndexJobInWorker } from './index-job.js';
+import { runIndexJobInWorker } from './index-thread.js';
 import { loadConfig, type LoadedConfig } from './load-config.js';
 import { formatWarning, progress, summary } from './report.js';
+
+// Each command imports what only it needs when it runs (the dev server, the search, the wrangler config parsers):
+// `site-search index` starts its worker without loading any of them.
 
 const USAGE = `Usage: site-search <command> [options]
 
@@ -102,6 +101,7 @@ async function runIndex(loaded: LoadedConfig, target: PushTarget): Promise<strin
 async function index(loaded: LoadedConfig, flags: Flags, wranglerArgs: string[]): Promise<number> {
   const target = pushTarget(flags, wranglerArgs);
   if (target.kind === 'd1') {
+    const { checkDatabaseConfig } = await import('../indexer/wrangler.js');
     const checked = checkDatabaseConfig(loaded.config, process.cwd());
     if (!checked.ok) console.warn(checked.message);
   }
@@ -113,6 +113,7 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
   const sqlitePath = sqliteFlag(flags) ?? loaded.config.sqlitePath;
   const target: PushTarget = { kind: 'sqlite', path: sqlitePath };
   console.log(await runIndex(loaded, target));
+  const { startDevServer } = await import('./dev.js');
   const server = await startDevServer(loaded, {
     sqlitePath,
     port: Number(flags.port),
@@ -131,6 +132,7 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
 async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<number> {
   const path = resolve(loaded.cwd, sqliteFlag(flags) ?? loaded.config.sqlitePath);
   if (!existsSync(path)) throw new SiteSearchError(`No local index at ${path}. Run "site-search index" first.`);
+  const [{ openSqlite }, { searchIndex }] = await Promise.all([import('../db/sqlite.js'), import('../search.js')]);
   const db = openSqlite(path);
   try {
     const results = await searchIndex(loaded.config, {
@@ -155,7 +157,8 @@ async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<
   }
 }
 
-function check(loaded: LoadedConfig): number {
+async function check(loaded: LoadedConfig): Promise<number> {
+  const { checkDatabaseConfig } = await import('../indexer/wrangler.js');
   console.log(`[site-search] options OK${loaded.file ? ` (${loaded.file})` : ''}: ${loaded.config.sources.length} sources, types ${loaded.config.types.join(', ')}`);
   const checked = checkDatabaseConfig(loaded.config, process.cwd());
   if (checked.ok) {

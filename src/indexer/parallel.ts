@@ -14,12 +14,21 @@ const AHEAD = 2;
  * FTS5 rows each take about half of a build, so they overlap. Batches of files go to the workers in turn, at most a
  * few ahead of the writer, and their results are taken back in the same order, so documents come out in file order
  * (the same index as one thread builds) and nothing piles up in memory. One worker by default: on two cores a second
- * one gained 5% at 100,000 pages for 55 MB more peak memory.
+ * one is not reliably faster, and at 100,000 pages it takes the peak memory over 300 MB (docs/decisions.md).
+ *
+ * The workers start when the reader is made, so loading the parser in them overlaps listing the files; until the
+ * reader runs they do not keep the process alive.
  */
 export function readInWorkers(threads = 1, worker: URL = WORKER): FileReader {
+  let early: ParseWorker[] | undefined = Array.from({ length: threads }, () => startWorker(worker));
   return async function* (tasks: FileTask[], config: ResolvedConfig): AsyncGenerator<FileResult> {
     const batches = Math.ceil(tasks.length / BATCH);
-    const workers = Array.from({ length: Math.min(threads, batches) }, () => startWorker(worker, config));
+    const started = early ?? Array.from({ length: threads }, () => startWorker(worker));
+    early = undefined;
+    // Fewer batches than workers: the idle ones stop now.
+    const workers = started.slice(0, Math.min(threads, batches));
+    await Promise.all(started.slice(workers.length).map((w) => w.stop()));
+    for (const w of workers) w.use(config);
     const pending: Promise<FileResult[]>[] = [];
     const send = (b: number) => pending.push(workers[b % workers.length]!.parse(tasks.slice(b * BATCH, (b + 1) * BATCH)));
     try {
@@ -37,9 +46,18 @@ export function readInWorkers(threads = 1, worker: URL = WORKER): FileReader {
   };
 }
 
-function startWorker(url: URL, config: ResolvedConfig) {
+/** The messages a parse worker takes: the options to parse with (first), then batches of files. */
+export type ParseWorkerMessage = { config: ResolvedConfig } | FileTask[];
+
+interface ParseWorker {
+  /** Sends the options and keeps the process alive while the worker has work. */
+  use(config: ResolvedConfig): void;
+  parse(tasks: FileTask[]): Promise<FileResult[]>;
+  stop(): Promise<number>;
+}
+
+function startWorker(url: URL): ParseWorker {
   const worker = new Worker(url, {
-    workerData: config,
     // As for the index worker: a small young generation keeps peak memory down at the same speed.
     resourceLimits: { maxYoungGenerationSizeMb: 8 },
   });
@@ -52,10 +70,17 @@ function startWorker(url: URL, config: ResolvedConfig) {
   worker.on('message', (results: FileResult[]) => waiting.shift()?.resolve(results));
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new SiteSearchError(`Indexing stopped: a parse worker exited with code ${code}.`)));
+  // After the listeners, which would ref it again.
+  worker.unref();
+  const post = (message: ParseWorkerMessage) => worker.postMessage(message);
   return {
-    parse(tasks: FileTask[]): Promise<FileResult[]> {
+    use(config) {
+      worker.ref();
+      post({ config });
+    },
+    parse(tasks) {
       if (failure) return Promise.reject(failure);
-      worker.postMessage(tasks);
+      post(tasks);
       return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
     },
     stop: () => worker.terminate(),

@@ -1,9 +1,12 @@
-// A parse worker of readInWorkers: reads and parses each batch of files it is sent, answering in the order asked.
-import { parentPort, workerData } from 'node:worker_threads';
-import { readSourceFile, type FileResult, type FileTask } from './build.js';
+// A parse worker of readInWorkers: takes the options, then reads and parses each batch of files it is sent, answering
+// in the order asked.
+import { parentPort } from 'node:worker_threads';
+import { readSourceFile, type FileResult } from './build.js';
 import type { ResolvedConfig } from '../options.js';
+import type { ParseWorkerMessage } from './parallel.js';
 
-const config = workerData as ResolvedConfig;
-parentPort!.on('message', (tasks: FileTask[]) => {
-  parentPort!.postMessage(tasks.map((task): FileResult => readSourceFile(task, config)));
+let config: ResolvedConfig | undefined;
+parentPort!.on('message', (message: ParseWorkerMessage) => {
+  if (!Array.isArray(message)) config = message.config;
+  else parentPort!.postMessage(message.map((task): FileResult => readSourceFile(task, config!)));
 });
