@@ -3,6 +3,7 @@
  * order and the warnings must be exactly what one thread reads. Runs the built worker (dist/parse-worker.js), as the
  * CLI does.
  */
+import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,35 @@ describe('reading in parse workers', () => {
     expect(alone.documents.length).toBe(73);
     expect(alone.stats.warnings.length).toBeGreaterThanOrEqual(3);
     expect(await read(readInWorkers(threads, WORKER))).toEqual(alone);
+  });
+
+  it('starts its workers when made, without keeping the process alive until it reads', () => {
+    // The workers load the parser while the files are listed. A reader made but never used (a build that failed
+    // while listing its files) must not hold the process open: this child would never exit.
+    // A file, not `--input-type=module -e`: workers inherit the flag, which fails them at once, and the child exits.
+    const indexer = new URL('../../dist/indexer.js', import.meta.url).href;
+    project.write('made.mjs', `import { readInWorkers } from ${JSON.stringify(indexer)}; readInWorkers(2); console.log('made');`);
+    expect(execFileSync(process.execPath, [join(project.dir, 'made.mjs')], { encoding: 'utf8', timeout: 10_000 })).toBe('made\n');
+  });
+
+  it('reads with more workers than batches, and the process ends when the read does', () => {
+    // One page, three workers: the two without a batch are stopped, and nothing keeps the child running afterwards.
+    const one = makeProject({ 'docs/only.md': '# Only\n\nOne page.' });
+    try {
+      const dist = (name: string) => JSON.stringify(new URL(`../../dist/${name}`, import.meta.url).href);
+      one.write(
+        'read.mjs',
+        `import { newBuildStats, readDocuments, readInWorkers } from ${dist('indexer.js')};
+        import { resolveConfig } from ${dist('index.js')};
+        const config = resolveConfig(${JSON.stringify({ database: 'one', sources: [{ dir: 'docs', type: 'docs', url: '/docs/:slug' }] })});
+        const titles = [];
+        for await (const d of readDocuments(config, newBuildStats(), { cwd: ${JSON.stringify(one.dir)}, reader: readInWorkers(3) })) titles.push(d.title);
+        console.log(titles.join());`,
+      );
+      expect(execFileSync(process.execPath, [join(one.dir, 'read.mjs')], { encoding: 'utf8', timeout: 10_000 })).toBe('Only\n');
+    } finally {
+      one.cleanup();
+    }
   });
 
   it('fails the read with the worker error when a worker cannot start', async () => {
