@@ -21,25 +21,35 @@ const AHEAD = 2;
  */
 export function readInWorkers(threads = 1, worker: URL = WORKER): FileReader {
   let early: ParseWorker[] | undefined = Array.from({ length: threads }, () => startWorker(worker));
-  return async function* (tasks: FileTask[], config: ResolvedConfig): AsyncGenerator<FileResult> {
-    const batches = Math.ceil(tasks.length / BATCH);
-    const started = early ?? Array.from({ length: threads }, () => startWorker(worker));
+  return async function* (tasks: Iterable<FileTask>, config: ResolvedConfig): AsyncGenerator<FileResult> {
+    const workers = early ?? Array.from({ length: threads }, () => startWorker(worker));
     early = undefined;
-    // Fewer batches than workers: the idle ones stop now.
-    const workers = started.slice(0, Math.min(threads, batches));
-    await Promise.all(started.slice(workers.length).map((w) => w.stop()));
-    for (const w of workers) w.use(config);
+    const source = tasks[Symbol.iterator]();
     const pending: Promise<FileResult[]>[] = [];
-    const send = (b: number) => pending.push(workers[b % workers.length]!.parse(tasks.slice(b * BATCH, (b + 1) * BATCH)));
+    let sent = 0;
+    /** Sends the next batch, if there is one, to the next worker in turn; a worker's first batch comes with the options. */
+    const sendNext = () => {
+      const batch: FileTask[] = [];
+      for (let next = source.next(); !next.done; next = source.next()) {
+        batch.push(next.value);
+        if (batch.length === BATCH) break;
+      }
+      if (batch.length === 0) return;
+      const to = workers[sent % workers.length]!;
+      if (sent < workers.length) to.use(config);
+      sent++;
+      pending.push(to.parse(batch));
+    };
     try {
-      for (let b = 0; b < Math.min(AHEAD, batches); b++) send(b);
-      for (let b = 0; b < batches; b++) {
+      for (let b = 0; b < AHEAD; b++) sendNext();
+      while (pending.length > 0) {
         const results = await pending.shift()!;
-        if (b + AHEAD < batches) send(b + AHEAD);
+        sendNext();
         yield* results;
       }
     } finally {
-      // Failed batches still pending must not surface as unhandled rejections once the workers are gone.
+      // Failed batches still pending must not surface as unhandled rejections once the workers are gone; workers that
+      // never got a batch (fewer batches than workers) stop here too.
       for (const p of pending) p.catch(() => {});
       await Promise.all(workers.map((w) => w.stop()));
     }

@@ -76,3 +76,27 @@ describe('reading in parse workers', () => {
     await expect(read(readInWorkers(1, new URL('../../dist/no-such-worker.js', import.meta.url)))).rejects.toThrow(/no-such-worker/);
   });
 });
+
+describe('files reached by several paths', () => {
+  it('indexes the path without links, otherwise the first link, whichever comes first in the listing', async () => {
+    const linked = makeProject({ 'docs/z-page.md': '# Z page\n\nReal.', 'outside.md': '# Outside\n\nLinked twice.' });
+    try {
+      // A link listed before the file it points to, and two links to a file outside the source folder.
+      symlinkSync(join(linked.dir, 'docs', 'z-page.md'), join(linked.dir, 'docs', 'a-link.md'));
+      symlinkSync(join(linked.dir, 'outside.md'), join(linked.dir, 'docs', 'b-out.md'));
+      symlinkSync(join(linked.dir, 'outside.md'), join(linked.dir, 'docs', 'c-out.md'));
+      for (const reader of [undefined, readInWorkers(1, WORKER)]) {
+        const stats = newBuildStats();
+        const urls = [];
+        for await (const d of readDocuments(config, stats, { cwd: linked.dir, reader })) urls.push(d.url);
+        expect(urls).toEqual(['/docs/b-out', '/docs/z-page']);
+        expect(stats.warnings.map((w) => `${w.file.slice(linked.dir.length + 1)}: ${w.message.replace(linked.dir, '')}`)).toEqual([
+          'docs/a-link.md: is the same file as /docs/z-page.md (through a symbolic link); skipped',
+          'docs/c-out.md: is the same file as /docs/b-out.md (through a symbolic link); skipped',
+        ]);
+      }
+    } finally {
+      linked.cleanup();
+    }
+  });
+});
