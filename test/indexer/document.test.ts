@@ -150,6 +150,16 @@ describe('content', () => {
     expect(whole.warnings.map((w) => w.message)).toEqual([expect.stringContaining('Broken')]);
   });
 
+  it('cuts at the last whitespace of any kind in the second half, as /\\s\\S*$/ finds it', () => {
+    const cutByRegex = (text: string, max: number) => {
+      const cut = text.slice(0, max + 1);
+      const space = cut.search(/\s\S*$/);
+      return (space > max / 2 ? cut.slice(0, space) : text.slice(0, max)).trimEnd();
+    };
+    const texts = ['alpha beta gamma delta', 'alpha\tbeta\u3000gamma\u00a0delta epsilon', 'one two  ', 'x'.repeat(30) + ' tail', 'a b' + 'c'.repeat(40)];
+    for (const text of texts) for (let max = 1; max < text.length; max++) expect(cutOnWord(text, max).content, `${JSON.stringify(text)} at ${max}`).toBe(cutByRegex(text, max));
+  });
+
   it('cuts text without spaces (CJK) at the limit without splitting a surrogate pair', () => {
     expect(cutOnWord('漢字'.repeat(50), 10)).toEqual({ content: '漢字'.repeat(5), truncated: true });
     expect(cutOnWord('😀'.repeat(10), 5).content).toBe('😀😀');
