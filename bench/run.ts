@@ -344,7 +344,9 @@ first document reaches the SQLite thread 290–340 ms after the command starts i
 and 0.5 s in one build instead of 1.4–2.7 s at 100,000). Then the typo vocabulary again: each run of letters is now
 hashed as its characters are walked and looked up in a table of the runs seen, so only a new run becomes a string
 (2.7 million runs, 34,000 words at 10,000 files): the SQLite thread's CPU 3.4–3.8 → 2.8–3.1 s at 10,000 files and
-31–34 → 24–28 s at 100,000 (by hand, alternating builds). What stays serial is the build's tail: inserting the typo
+31–34 → 24–28 s at 100,000 (by hand, alternating builds). That thread now has time to spare, so it also reads the
+files and transfers their bytes to the parser, which only decodes and parses (by hand at 100,000 files, the parse
+thread's CPU 46–47 → 42–45 s, the build 52.9–55.4 → 50.7–54.2 s). What stays serial is the build's tail: inserting the typo
 vocabulary, the commit and FTS5's \`optimize\` (0.3 s at 10,000 files, 2.5 s at 100,000).
 
 Why the CLI's ratio to Pagefind is lower than the like-for-like row's: Pagefind's row starts from extracted records,

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { resolveConfig } from '../config.js';
 import type { ResolvedConfig, SearchOptions } from '../options.js';
@@ -102,22 +103,41 @@ function* readInThisThread(tasks: Iterable<FileTask>, config: ResolvedConfig): I
 }
 
 /** Reads and parses one file, or says why it is skipped. */
-export function readSourceFile({ file, real, duplicateOf }: FileTask, config: ResolvedConfig): FileResult {
+export function readSourceFile(task: FileTask, config: ResolvedConfig): FileResult {
+  return parseSourceFile(loadSourceFile(task), config);
+}
+
+/**
+ * A file's bytes as read, or why it is skipped. Plain data, so it can cross threads; the bytes have a buffer of their
+ * own, so they can be transferred rather than copied.
+ */
+export type LoadedFile = { skip: string } | { file: SourceFile; bytes: Uint8Array };
+
+/** Reads one file (the part of {@link readSourceFile} that is I/O), or says why it is skipped. */
+export function loadSourceFile({ file, real, duplicateOf }: FileTask): LoadedFile {
   if (duplicateOf) return { skip: `is the same file as ${duplicateOf} (through a symbolic link)` };
-  let raw: string;
   try {
     // A path that did not resolve is tried again, so its error reaches the warning.
     const path = real ?? realpathSync.native(file.path);
     const { size } = statSync(path);
     if (size > MAX_FILE_BYTES) return { skip: `is ${(size / 2 ** 20).toFixed(0)} MB, over the ${MAX_FILE_BYTES / 2 ** 20} MB limit for one page` };
     // Synchronous reads: markdown files are small, and awaiting each one left the CPU idle a fifth of the time.
-    raw = readFileSync(path, 'utf8');
+    const read = readFileSync(path);
+    // A small file's Buffer is a view into a pool shared with other Buffers, which must not be transferred: it gets a
+    // buffer of its own.
+    return { file, bytes: read.byteLength === read.buffer.byteLength ? read : new Uint8Array(read) };
   } catch (e) {
     const target = (e as { code?: string }).code === 'ENOENT' ? danglingTarget(file.path) : undefined;
     return { skip: target === undefined ? `could not be read (${(e as Error).message})` : `is a symbolic link to ${target}, which does not exist` };
   }
+}
+
+/** Decodes and parses a file as read, or says why it is skipped. */
+export function parseSourceFile(loaded: LoadedFile, config: ResolvedConfig): FileResult {
+  if ('skip' in loaded) return loaded;
+  const raw = Buffer.from(loaded.bytes.buffer, loaded.bytes.byteOffset, loaded.bytes.byteLength).toString('utf8');
   if (raw.slice(0, 8192).includes('\u0000')) return { skip: 'is not text (it contains NUL bytes)' };
-  return { parsed: parseDocument(file, raw, config) };
+  return { parsed: parseDocument(loaded.file, raw, config) };
 }
 
 /** Where a symbolic link points, when `path` is one. */

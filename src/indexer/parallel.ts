@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { SiteSearchError } from '../errors.js';
 import type { ResolvedConfig } from '../options.js';
-import type { FileReader, FileResult, FileTask } from './build.js';
+import { loadSourceFile, type FileReader, type FileResult, type FileTask, type LoadedFile } from './build.js';
 
 /** Built next to the CLI, in dist/. */
 const WORKER = new URL('./parse-worker.js', import.meta.url);
@@ -13,8 +13,10 @@ const AHEAD = 2;
  * A {@link FileReader} that parses in worker threads while the caller writes to SQLite: parsing Markdown and writing
  * FTS5 rows each take about half of a build, so they overlap. Batches of files go to the workers in turn, at most a
  * few ahead of the writer, and their results are taken back in the same order, so documents come out in file order
- * (the same index as one thread builds) and nothing piles up in memory. One worker by default: on two cores a second
- * one is not reliably faster, and at 100,000 pages it takes the peak memory over 300 MB (docs/decisions.md).
+ * (the same index as one thread builds) and nothing piles up in memory. The files are read here, in the calling
+ * thread, which waits on the parser anyway (reading was about a tenth of the parser's work), and their bytes are
+ * transferred, not copied. One worker by default: on two cores a second one is not reliably faster, and at 100,000
+ * pages it takes the peak memory over 300 MB (docs/decisions.md).
  *
  * The workers start when the reader is made, so loading the parser in them overlaps listing the files; until the
  * reader runs they do not keep the process alive.
@@ -29,9 +31,9 @@ export function readInWorkers(threads = 1, worker: URL = WORKER): FileReader {
     let sent = 0;
     /** Sends the next batch, if there is one, to the next worker in turn; a worker's first batch comes with the options. */
     const sendNext = () => {
-      const batch: FileTask[] = [];
+      const batch: LoadedFile[] = [];
       for (let next = source.next(); !next.done; next = source.next()) {
-        batch.push(next.value);
+        batch.push(loadSourceFile(next.value));
         if (batch.length === BATCH) break;
       }
       if (batch.length === 0) return;
@@ -57,12 +59,12 @@ export function readInWorkers(threads = 1, worker: URL = WORKER): FileReader {
 }
 
 /** The messages a parse worker takes: the options to parse with (first), then batches of files. */
-export type ParseWorkerMessage = { config: ResolvedConfig } | FileTask[];
+export type ParseWorkerMessage = { config: ResolvedConfig } | LoadedFile[];
 
 interface ParseWorker {
   /** Sends the options and keeps the process alive while the worker has work. */
   use(config: ResolvedConfig): void;
-  parse(tasks: FileTask[]): Promise<FileResult[]>;
+  parse(files: LoadedFile[]): Promise<FileResult[]>;
   stop(): Promise<number>;
 }
 
@@ -82,15 +84,17 @@ function startWorker(url: URL): ParseWorker {
   worker.on('exit', (code) => fail(new SiteSearchError(`Indexing stopped: a parse worker exited with code ${code}.`)));
   // After the listeners, which would ref it again.
   worker.unref();
-  const post = (message: ParseWorkerMessage) => worker.postMessage(message);
+  const post = (message: ParseWorkerMessage) =>
+    // The bytes move to the worker without a copy, and never become a string in this thread.
+    worker.postMessage(message, Array.isArray(message) ? message.flatMap((f) => ('bytes' in f ? [f.bytes.buffer as ArrayBuffer] : [])) : []);
   return {
     use(config) {
       worker.ref();
       post({ config });
     },
-    parse(tasks) {
+    parse(files) {
       if (failure) return Promise.reject(failure);
-      post(tasks);
+      post(files);
       return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
     },
     stop: () => worker.terminate(),

@@ -1,12 +1,12 @@
-// A parse worker of readInWorkers: takes the options, then reads and parses each batch of files it is sent, answering
-// in the order asked.
+// A parse worker of readInWorkers: takes the options, then decodes and parses each batch of files it is sent (read by
+// the thread that sends them), answering in the order asked.
 import { parentPort } from 'node:worker_threads';
-import { readSourceFile, type FileResult } from './build.js';
+import { parseSourceFile } from './build.js';
 import type { ResolvedConfig } from '../options.js';
 import type { ParseWorkerMessage } from './parallel.js';
 
 let config: ResolvedConfig | undefined;
 parentPort!.on('message', (message: ParseWorkerMessage) => {
   if (!Array.isArray(message)) config = message.config;
-  else parentPort!.postMessage(message.map((task): FileResult => readSourceFile(task, config!)));
+  else parentPort!.postMessage(message.map((loaded) => parseSourceFile(loaded, config!)));
 });
