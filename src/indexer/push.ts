@@ -6,6 +6,7 @@ import type { SearchDatabase } from '../db/types.js';
 import { resolveConfig } from '../config.js';
 import type { ResolvedConfig, SearchOptions } from '../options.js';
 import { DOCS_TABLE, ensureSchema, INSERT_SECTION, SECTIONS_TABLE, syncDocsStatement, TABLE, VOCAB_TABLE } from '../schema.js';
+import { foldWord } from '../fold.js';
 import { Vocabulary } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
 import { deleteStatement, pushStatements, siteWhere, toSqlFile } from './sql.js';
@@ -92,7 +93,7 @@ export async function writeIndex(
   for await (const d of documents) {
     await insert.bind(d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji).run();
     await side.bind(d.site, d.type, dayNumberOf(d.date), d.url).run();
-    for (const [i, s] of d.sections.entries()) await section.bind(d.site, d.url, i, d.site, s.heading, s.anchor, s.content).run();
+    for (const [i, s] of d.sections.entries()) await section.bind(d.site, d.url, i, d.site, s.heading, s.anchor, foldWord(s.content)).run();
     vocabulary.add(d);
     count++;
   }

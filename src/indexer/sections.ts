@@ -1,9 +1,11 @@
 import GithubSlugger from 'github-slugger';
-import { foldWord } from '../fold.js';
 import { SECTION_MATCH_CHARS } from '../schema.js';
 import type { TextSection } from './text.js';
 
-/** A section row of the index: the heading, its anchor on the page, and the start of its text, folded for matching. */
+/**
+ * A section row of the index: the heading, its anchor on the page, and the start of its text (folded for matching when
+ * it is written, by the SQLite thread rather than the parser, which sets the pace of a build).
+ */
 export interface IndexSection {
   heading: string;
   /** The heading's id on the built page (github-slugger, as Astro, GitHub and most docs generators make them). */
@@ -32,7 +34,7 @@ export function sectionsOf(parts: PreparedSection[], maxChars: number): IndexSec
     budget -= content.length + heading.length;
     // The part before the first heading is the page itself: the page result already points there.
     if (!raw) continue;
-    sections.push({ heading, anchor: slugger.slug(raw), content: foldWord(content.slice(0, SECTION_MATCH_CHARS)) });
+    sections.push({ heading, anchor: slugger.slug(raw), content: content.slice(0, SECTION_MATCH_CHARS) });
   }
   return sections;
 }

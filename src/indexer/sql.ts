@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from '../options.js';
 import { DOCS_TABLE, INSERT_SECTION, schemaStatements, SECTIONS_TABLE, syncDocsStatement, TABLE, VOCAB_TABLE } from '../schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
+import { foldWord } from '../fold.js';
 import { vocabularyOf } from './vocabulary.js';
 
 /** D1 rejects a statement over 100,000 bytes; stay under it with room for the statement's own text. */
@@ -44,7 +45,7 @@ export function pushStatements(
   // One statement per section: each finds its page through search_docs, which a SQL file cannot know the rowid of.
   const sections = documents.flatMap((d) =>
     d.sections.map((s, i) => {
-      let content = s.content;
+      let content = foldWord(s.content);
       let sql = bindLiterals(INSERT_SECTION, [d.site, d.url, i, d.site, s.heading, s.anchor, content]);
       while (bytes(sql) > maxStatementBytes && content.length > 0) {
         content = cutOnWord(content, Math.floor(content.length * 0.8)).content;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
 import { resolveConfig } from '../../src/index.js';
-import { D1_MAX_STATEMENT_BYTES, pushStatements, sqlLiteral, toSqlFile, type IndexDocument } from '../../src/indexer/index.js';
+import { D1_MAX_STATEMENT_BYTES, pushStatements, sqlLiteral, toSqlFile, writeIndex, type IndexDocument } from '../../src/indexer/index.js';
 
 const config = resolveConfig({ database: 'd', site: 'docs', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }] });
 const document = (i: number, content: string, extra: Partial<IndexDocument> = {}): IndexDocument => ({
@@ -69,5 +69,19 @@ describe('pushStatements', () => {
     const other = await db.prepare("SELECT count(*) AS n FROM search_index WHERE site = 'other'").all<{ n: number }>();
     expect(Number(other.results[0]!.n)).toBe(1);
     db.close();
+  });
+
+  it('writes the same sections as a direct push, their text folded for matching', async () => {
+    const sections = [{ heading: 'Déploiement', anchor: 'deploiement', content: 'Le Déploiement ÉCHOUÉ sur Cloudflare' }];
+    const docs = [document(1, 'body', { sections })];
+    const fromFile = openSqlite(':memory:');
+    fromFile.exec(toSqlFile(pushStatements(config, docs)));
+    const pushed = openSqlite(':memory:');
+    await pushed.transaction(() => writeIndex(pushed, config, docs));
+    const rows = async (db: typeof pushed) => (await db.prepare('SELECT heading, anchor, content FROM search_sections').all()).results;
+    expect(await rows(fromFile)).toEqual([{ heading: 'Déploiement', anchor: 'deploiement', content: 'le deploiement echoue sur cloudflare' }]);
+    expect(await rows(pushed)).toEqual(await rows(fromFile));
+    fromFile.close();
+    pushed.close();
   });
 });
