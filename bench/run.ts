@@ -154,6 +154,18 @@ const records10k = perf.indexing['10000']?.rows['site-search from the same recor
 const rss100k = cli('100000')?.rssMB;
 const pagefind100k = perf.indexing['100000']?.rows['Pagefind (Node API)'];
 const ratio = (r: { docsPerSec: number }, pagefind = pagefind10k!) => `${(r.docsPerSec / pagefind.docsPerSec).toFixed(1)}×`;
+/**
+ * The issue names 100k documents for this target; 10k is judged too, and the verdict says which size met it. The
+ * same-records row (10k) says whether the gap is the Markdown parsing the peers are spared.
+ */
+const indexingVerdict = () => {
+  if (!(cli('10000') && pagefind10k)) return verdict(undefined);
+  const at10k = cli('10000')!.docsPerSec >= 5 * pagefind10k.docsPerSec;
+  const at100k = cli('100000') && pagefind100k ? cli('100000')!.docsPerSec >= 5 * pagefind100k.docsPerSec : undefined;
+  if (at10k && at100k !== false) return verdict(true);
+  if (at100k) return '**met** at 100k (the size the target names); **not met** at 10k';
+  return records10k && records10k.docsPerSec >= 5 * pagefind10k.docsPerSec ? '**not met** by the CLI; **met** on the same input' : verdict(false);
+};
 const first = perf.firstAnswer ? Object.values(perf.firstAnswer) : [];
 const worker = Object.values(perf.bundles)[0]!;
 const verdict = (ok: boolean | undefined) => (ok === undefined ? 'not measured' : ok ? '**met**' : '**not met**');
@@ -176,13 +188,7 @@ const targets = table(
       cli('10000') && pagefind10k
         ? `CLI ${ratio(cli('10000')!)} at 10k${cli('100000') && pagefind100k ? ` and ${ratio(cli('100000')!, pagefind100k)} at 100k` : ''} (Markdown parsing included); from the same records as Pagefind ${records10k ? ratio(records10k) : '–'} (10k; median builds)`
         : '–',
-      !(cli('10000') && pagefind10k)
-        ? verdict(undefined)
-        : cli('10000')!.docsPerSec >= 5 * pagefind10k.docsPerSec
-          ? verdict(true)
-          : records10k && records10k.docsPerSec >= 5 * pagefind10k.docsPerSec
-            ? '**not met** by the CLI; **met** on the same input'
-            : verdict(false),
+      indexingVerdict(),
     ],
     ['Worker bundle ≤ 10 KB gzipped', kb(worker.gzip), verdict(worker.gzip <= 10 * 1024)],
   ],
@@ -354,7 +360,9 @@ and so does that row. Reading and parsing 10,000 Markdown files (frontmatter, te
 segmentation of the Chinese and Japanese pages) is 4–5 s of CPU on its own thread, which is most of the CLI's
 time, while the SQLite thread is busy about 3 s of it. Profiled (10,000 files, a fast hour, 4.1 s busy): ICU word
 segmentation 0.96 s, garbage collection 0.35 s, reading the files 0.39 s, YAML frontmatter 0.29 s, the rest
-Markdown extraction spread over many functions. At 10,000 files a second parse thread gave no gain on these two
+Markdown extraction spread over many functions. Reading the files, and folding the sections' text, have since moved
+to the SQLite thread; the ICU segmentation cannot follow them without changing where a long page's extraction
+stops (it stops once the segmented text is long enough), and would make that thread the slower one at 10,000 files. At 10,000 files a second parse thread gave no gain on these two
 cores (two parse threads took 6.3–6.9 s of CPU between them where one took 5.2–5.7 s, so the machine's 2 cores were
 as busy as before, for the same wall time), and neither did letting the SQLite thread parse the next batch itself
 whenever it would wait for the parser (it took 41% of the batches; 5.25 against 5.33 s, medians of 5 alternating
