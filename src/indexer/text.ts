@@ -200,7 +200,9 @@ const COMMENT_SYNTAXES: readonly CommentSyntax[] = [
 
 /** Splits the document into code, heading and prose-line blocks, dropping frontmatter, ESM and pure-markup lines. */
 function scanBlocks(source: string, warn: Warn): ScannedDoc {
-  return new BlockScanner(source.replace(/^\ufeff/, '').split(/\r\n?|\n/), warn).scan();
+  const text = source.replace(/^\ufeff/, '');
+  // Splitting on one character is several times faster than on the expression, and most files have no \r.
+  return new BlockScanner(text.includes('\r') ? text.split(/\r\n?|\n/) : text.split('\n'), warn).scan();
 }
 
 /** A line-based state machine: each method recognises one construct at the current line and consumes its lines. */

@@ -398,3 +398,16 @@ describe('markdownSections: enough', () => {
     expect(warnings).toHaveLength(1);
   });
 });
+
+describe('line endings', () => {
+  it('reads a page written with CRLF or CR line endings as the same page with LF', () => {
+    const page = '---\ntitle: T\n---\nimport X from "./x";\n\nIntro **bold**\nline two.\n\n## Setup\n\n```sh\nnpm i\n```\n\n- item\n\n<Aside>\nnote\n</Aside>\n\n## Use\n\nText.\n';
+    const sections = markdownSections(page);
+    expect(sections.map((s) => s.heading)).toEqual(['', 'Setup', 'Use']);
+    for (const eol of ['\r\n', '\r']) {
+      const other = page.replaceAll('\n', eol);
+      expect(markdownSections(other)).toEqual(sections);
+      expect(markdownToText(other)).toBe(markdownToText(page));
+    }
+  });
+});
