@@ -18,6 +18,7 @@ const files: Record<string, string> = {};
 for (let i = 0; i < 70; i++) files[`docs/page-${String(i).padStart(2, '0')}.md`] = `---\ntitle: Page ${i}\ndate: 2026-01-${String((i % 28) + 1).padStart(2, '0')}\n---\n\n## Part ${i}\n\nText of page ${i}. 路由和页面 ${i}.`;
 // Over 4 KB, so its Buffer is its own (smaller ones are views into Node's shared pool and are copied before the transfer).
 files['docs/long.md'] = `# Long page\n\n${'Many words on a long page. '.repeat(400)}`;
+files['docs/empty.md'] = '';
 files['docs/draft.md'] = '---\ntitle: Draft\ndraft: true\n---\nNot yet.';
 files['docs/bad-yaml.md'] = '---\ntitle: [unclosed\n---\nBody still indexed.';
 files['docs/binary.md'] = 'PNG\u0000\u0000\u0001';
@@ -40,7 +41,7 @@ async function read(reader?: ReturnType<typeof readInWorkers>) {
 describe('reading in parse workers', () => {
   it.each([1, 2, 3])('gives exactly what one thread reads, in the same order, with %i worker(s)', async (threads) => {
     const alone = await read();
-    expect(alone.documents.length).toBe(74);
+    expect(alone.documents.length).toBe(75);
     expect(alone.stats.warnings.length).toBeGreaterThanOrEqual(3);
     expect(await read(readInWorkers(threads, WORKER))).toEqual(alone);
   });
