@@ -134,7 +134,7 @@ const FNV_PRIME = 0x01000193;
  * characters as {@link keyCode} spells them when it has no surrogate pair (a run holding a Han or kana letter is
  * skipped), else as each `/\p{L}{4,}/gu` match in it, lowercased. The runs are exactly those that expression finds.
  */
-export function walkLetterRuns(text: string, to: Pick<WordSet, 'run' | 'word'>): void {
+function walkLetterRuns(text: string, to: Pick<WordSet, 'run' | 'word'>): void {
   let start = -1;
   let hash = 0;
   let holds = 0;
