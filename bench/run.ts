@@ -356,21 +356,21 @@ thread's CPU 46–47 → 42–45 s, the build 52.9–55.4 → 50.7–54.2 s). Wh
 vocabulary, the commit and FTS5's \`optimize\` (0.3 s at 10,000 files, 2.5 s at 100,000).
 
 Why the CLI's ratio to Pagefind is lower than the like-for-like row's: Pagefind's row starts from extracted records,
-and so does that row. Reading and parsing 10,000 Markdown files (frontmatter, text extraction, ICU word
-segmentation of the Chinese and Japanese pages) is 4–5 s of CPU on its own thread, which is most of the CLI's
-time, while the SQLite thread is busy about 3 s of it. Profiled (10,000 files, a fast hour, 4.1 s busy): ICU word
-segmentation 0.96 s, garbage collection 0.35 s, reading the files 0.39 s, YAML frontmatter 0.29 s, the rest
-Markdown extraction spread over many functions. Reading the files, and folding the sections' text, have since moved
-to the SQLite thread; the ICU segmentation cannot follow them without changing where a long page's extraction
-stops (it stops once the segmented text is long enough), and would make that thread the slower one at 10,000 files. At 10,000 files a second parse thread gave no gain on these two
-cores (two parse threads took 6.3–6.9 s of CPU between them where one took 5.2–5.7 s, so the machine's 2 cores were
-as busy as before, for the same wall time), and neither did letting the SQLite thread parse the next batch itself
-whenever it would wait for the parser (it took 41% of the batches; 5.25 against 5.33 s, medians of 5 alternating
-runs by hand, for about 20 MB more peak RSS), so it was dropped. At 100,000 files a second parse thread was faster
-in one session by hand (48 against 61 s) and not clearly in another (39–78 s against 38–81 s for one parser, 3
-alternating runs each in one hour), and it peaks at 370–385 MB against 245–290 MB, over the 300 MB target: each parser isolate holds 30–70 MB of heap, and the SQLite
-thread, busy once two parsers feed it, lets its old generation grow to 110–150 MB between collections (docs/decisions.md
-has what was tried against that).
+and so does that row. Reading and parsing 10,000 Markdown files (frontmatter, text extraction, ICU word segmentation
+of the Chinese and Japanese pages) is 4–5 s of CPU on its own thread, which is most of the CLI's time, while the
+SQLite thread is busy about 3 s of it. Profiled (10,000 files, a fast hour, 4.1 s busy): ICU word segmentation 0.96 s,
+garbage collection 0.35 s, reading the files 0.39 s, YAML frontmatter 0.29 s, the rest Markdown extraction spread over
+many functions. Reading the files, and folding the sections' text, have since moved to the SQLite thread; the ICU
+segmentation cannot follow them without changing where a long page's extraction stops (it stops once the segmented
+text is long enough), and would make that thread the slower one at 10,000 files. At 10,000 files a second parse thread
+gave no gain on these two cores (two parse threads took 6.3–6.9 s of CPU between them where one took 5.2–5.7 s, so the
+machine's 2 cores were as busy as before, for the same wall time), and neither did letting the SQLite thread parse the
+next batch itself whenever it would wait for the parser (it took 41% of the batches; 5.25 against 5.33 s, medians of 5
+alternating runs by hand, for about 20 MB more peak RSS), so it was dropped. At 100,000 files a second parse thread
+was faster in one session by hand (48 against 61 s) and not clearly in another (39–78 s against 38–81 s for one
+parser, 3 alternating runs each in one hour), and it peaks at 370–385 MB against 245–290 MB, over the 300 MB target:
+each parser isolate holds 30–70 MB of heap, and the SQLite thread, busy once two parsers feed it, lets its old
+generation grow to 110–150 MB between collections (docs/decisions.md has what was tried against that).
 
 ## Worker bundle
 
