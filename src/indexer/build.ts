@@ -107,10 +107,7 @@ export function readSourceFile(task: FileTask, config: ResolvedConfig): FileResu
   return parseSourceFile(loadSourceFile(task), config);
 }
 
-/**
- * A file's bytes as read, or why it is skipped. Plain data, so it can cross threads; the bytes have a buffer of their
- * own, so they can be transferred rather than copied.
- */
+/** A file's bytes as read, or why it is skipped. Plain data, so it can cross threads. */
 export type LoadedFile = { skip: string } | { file: SourceFile; bytes: Uint8Array };
 
 /** Reads one file (the part of {@link readSourceFile} that is I/O), or says why it is skipped. */
@@ -122,10 +119,7 @@ export function loadSourceFile({ file, real, duplicateOf }: FileTask): LoadedFil
     const { size } = statSync(path);
     if (size > MAX_FILE_BYTES) return { skip: `is ${(size / 2 ** 20).toFixed(0)} MB, over the ${MAX_FILE_BYTES / 2 ** 20} MB limit for one page` };
     // Synchronous reads: markdown files are small, and awaiting each one left the CPU idle a fifth of the time.
-    const read = readFileSync(path);
-    // A small file's Buffer is a view into a pool shared with other Buffers, which must not be transferred: it gets a
-    // buffer of its own.
-    return { file, bytes: read.byteLength === read.buffer.byteLength ? read : new Uint8Array(read) };
+    return { file, bytes: readFileSync(path) };
   } catch (e) {
     const target = (e as { code?: string }).code === 'ENOENT' ? danglingTarget(file.path) : undefined;
     return { skip: target === undefined ? `could not be read (${(e as Error).message})` : `is a symbolic link to ${target}, which does not exist` };

@@ -33,7 +33,7 @@ export function readInWorkers(threads = 1, worker: URL = WORKER): FileReader {
     const sendNext = () => {
       const batch: LoadedFile[] = [];
       for (let next = source.next(); !next.done; next = source.next()) {
-        batch.push(loadSourceFile(next.value));
+        batch.push(transferable(loadSourceFile(next.value)));
         if (batch.length === BATCH) break;
       }
       if (batch.length === 0) return;
@@ -56,6 +56,15 @@ export function readInWorkers(threads = 1, worker: URL = WORKER): FileReader {
       await Promise.all(workers.map((w) => w.stop()));
     }
   };
+}
+
+/**
+ * The file with bytes that can be transferred: a small file's Buffer is a view into a pool shared with other Buffers,
+ * which must not be transferred, so it gets a buffer of its own.
+ */
+function transferable(loaded: LoadedFile): LoadedFile {
+  if ('skip' in loaded || loaded.bytes.byteLength === loaded.bytes.buffer.byteLength) return loaded;
+  return { file: loaded.file, bytes: new Uint8Array(loaded.bytes) };
 }
 
 /** The messages a parse worker takes: the options to parse with (first), then batches of files. */
