@@ -13,7 +13,7 @@ import FlexSearch from 'flexsearch';
 import { Miniflare } from 'miniflare';
 import MiniSearch from 'minisearch';
 import { openSqlite } from '../adapters/node.js';
-import { createSearchHandler, toFtsQuery, type SearchDatabase, type SqlValue } from '../src/index.js';
+import { createSearchHandler, toFtsQuery, type SearchDatabase, type SearchStatement, type SqlValue } from '../src/index.js';
 import { pushStatements, writeIndex, type IndexDocument } from '../src/indexer/index.js';
 import { SECTIONS_TABLE, VOCAB_TABLE } from '../src/schema.js';
 import { segmentUnspaced } from '../src/segment.js';
@@ -53,8 +53,11 @@ function percentiles(samples: number[]): Stats {
 }
 
 type QueryFn = (q: string, lang: string) => Promise<unknown> | unknown;
-/** A query step timed on its own, after an untimed step that sets the scene (e.g. leaves the CPU caches as it would). */
-type Timed = { before?: QueryFn; run: QueryFn };
+/**
+ * A query step timed on its own, after an untimed step that sets the scene (e.g. leaves the CPU caches as it would).
+ * `excluded`, when given, returns the ms of the step that its sample leaves out (read once after each run).
+ */
+type Timed = { before?: QueryFn; run: QueryFn; excluded?: () => number };
 
 /** Runs `fn` over the query mix ROUNDS times (after one warm-up) and summarises the per-round percentiles. */
 async function measure(fn: QueryFn): Promise<Measured> {
@@ -80,11 +83,13 @@ async function measureInterleaved(fns: Record<string, QueryFn | Timed>): Promise
   for (let r = 0; r < ROUNDS; r++) {
     const samples: Record<string, number[]> = Object.fromEntries(steps.map(({ name }) => [name, []]));
     for (const [i, [q, lang]] of QUERY_MIX.entries()) {
-      for (const { name, before, run } of shuffled(steps, r * QUERY_MIX.length + i)) {
+      for (const { name, before, run, excluded } of shuffled(steps, r * QUERY_MIX.length + i)) {
         await before?.(q, lang);
+        excluded?.();
         const t = performance.now();
         await run(q, lang);
-        samples[name]!.push(performance.now() - t);
+        const ms = performance.now() - t;
+        samples[name]!.push(ms - (excluded?.() ?? 0));
       }
     }
     for (const { name } of steps) rounds[name]!.push(percentiles(samples[name]!));
@@ -142,6 +147,9 @@ async function latency(n: number, withPeers: boolean) {
   const sameSql = (q: string, lang: string) => {
     for (const { sql, params } of recorded.get(`${lang}\u0000${q}`)!) native.prepare(sql).all(...params);
   };
+  const bare = bareFetchHandler(native, (q, lang) => recorded.get(`${lang}\u0000${q}`)!);
+  const inSitu = timingStatements(db);
+  const inSituHandler = createSearchHandler(baseConfig, { db: inSitu.db, cache: false });
   const prefixed = withPrefixIndex(path, join(work, `prefix-${n}.db`));
   const better = openSqlite(path, { driver: 'better-sqlite3' });
   const betterHandler = createSearchHandler(baseConfig, { db: better, cache: false });
@@ -155,6 +163,8 @@ async function latency(n: number, withPeers: boolean) {
       [PREFIX_FLOOR_ROW]: (q) => bareFloor(prefixed, 'prefixed', q),
       'site-search handler on better-sqlite3': async (q, lang) => (await betterHandler(request(q, lang))).text(),
       [JS_ONLY_ROW]: async (q, lang) => (await replayed(request(q, lang))).text(),
+      [IN_SITU_JS_ROW]: { run: async (q, lang) => (await inSituHandler(request(q, lang))).text(), excluded: inSitu.take },
+      [FETCH_FLOOR_ROW]: async (q, lang) => (await bare(request(q, lang))).text(),
     }),
   );
   better.close();
@@ -280,6 +290,58 @@ export const JS_ONLY_ROW = 'handler, the database answers replayed from memory (
  * the CPU caches as the handler leaves them, rather than warm from the previous query's SQL.
  */
 export const AFTER_JS_ROW = "same SQL, each query run right after the handler's JavaScript (untimed)";
+
+/**
+ * The handler's time less the time its statements took, each timed inside it: its JavaScript as it runs between
+ * them, with the CPU caches as the SQL leaves them (the replay row runs the same JavaScript with nothing in between).
+ */
+export const IN_SITU_JS_ROW = "handler's JavaScript as it runs between its statements (its time less theirs)";
+
+/**
+ * The least a Fetch handler can add to the same SQL: a bare handler that reads the query string, runs the statements
+ * the search ran for it, and answers the result rows (the details statement's) as a JSON Response.
+ */
+export const FETCH_FLOOR_ROW = 'bare Fetch handler around the same SQL (query string in, its result rows as JSON out)';
+
+function bareFetchHandler(native: Native, statementsOf: (q: string, lang: string) => { sql: string; params: SqlValue[] }[]) {
+  return async (request: Request): Promise<Response> => {
+    const params = new URL(request.url).searchParams;
+    let rows: unknown[] = [];
+    for (const { sql, params: values } of statementsOf(params.get('q') ?? '', params.get('type') ?? '')) {
+      const answer = native.prepare(sql).all(...values);
+      if (sql.includes('snippet(')) rows = answer;
+    }
+    return new Response(JSON.stringify({ results: rows }), {
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
+    });
+  };
+}
+
+/**
+ * The database with each statement's run timed; `take()` returns the ms spent in statements since the last call.
+ * On node:sqlite a statement runs synchronously inside `all()`, so that call's duration is the statement's.
+ */
+function timingStatements(db: SearchDatabase): { db: SearchDatabase; take: () => number } {
+  let spent = 0;
+  const wrap = (statement: SearchStatement): SearchStatement => ({
+    bind: (...values) => wrap(statement.bind(...values)),
+    all: <Row>() => {
+      const t = performance.now();
+      const answer = statement.all<Row>();
+      spent += performance.now() - t;
+      return answer;
+    },
+    run: () => statement.run(),
+  });
+  return {
+    db: { prepare: (sql) => wrap(db.prepare(sql)) },
+    take: () => {
+      const ms = spent;
+      spent = 0;
+      return ms;
+    },
+  };
+}
 
 /**
  * A database that answers each of `statements` with the rows the real one gave, without running SQL; any other
