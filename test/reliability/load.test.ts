@@ -122,20 +122,28 @@ describe('createWorker in Miniflare under load', () => {
     expect(result.errors + result.timeouts + result.non2xx, detail(result)).toBe(0);
   }, 240_000);
 
-  // At 50 connections, workerd's local runtime sometimes resets connections in a burst: measured, about 16 in 20,000
-  // requests in most runs against a fresh Miniflare, none at 10 connections, none once warm. A Worker of a few lines
-  // with no site-search code, making one D1 query per word, gets them too (2–109 per 20,000; the long form measures it),
-  // so they come from the local runtime under load, not from the handler. What this asserts: every answer is a 200,
-  // nothing times out, and the only failures are such resets, under 1%.
-  it(`at 50 connections: every answer a 200, no timeout, the only failures rare connection resets`, async () => {
-    // Limits and offsets vary so that most requests miss the cache and reach D1.
+  // At 50 connections, workerd's local runtime sometimes drops the connections in flight at one moment, all at once:
+  // measured on fresh Miniflares, 4,000 requests each, a burst of 1 to 16 resets 5–9 s into about half of the runs,
+  // and once, on a CI run where the machine was slow (p50 143 ms), 31 resets and 17 requests left unanswered until
+  // autocannon's timeout, 48 of the 50 connections. Nothing reaches the Worker's log, and no answer is ever an error.
+  // Workers without site-search code but with no D1 work, or one small D1 query, got none in 6 runs each; a bare
+  // Worker making one FTS5 query per word gets them (the long form measures it), so they come with D1 work in the
+  // local runtime, not from the handler. What this asserts: every answer is a 200, what is lost is at most one such
+  // burst (no more requests than connections), and the Worker answers correctly afterwards.
+  it(`at 50 connections: every answer a 200, at most one burst of dropped connections, then still answering`, async () => {
+    // Limits and offsets vary so that many requests (about a third, by the D1 statements run) miss the cache.
     const result = await load(base, '/api/search', (i) => `&limit=${(i % 23) + 1}&offset=${i % 3}`, 50);
     const resets = result.kinds.ECONNRESET ?? 0;
-    console.log(`[load] worker at 50 connections: ${result.requests.total} requests, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${resets} connection resets, ${result.errors - resets + result.timeouts + result.non2xx} other errors`);
+    // autocannon counts a timeout among the errors too.
+    const other = result.errors - resets - result.timeouts;
+    console.log(`[load] worker at 50 connections: ${result.requests.total} requests, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${resets} connection resets, ${result.timeouts} timeouts, ${other + result.non2xx} other errors`);
     expect(result.requests.sent, detail(result)).toBeGreaterThanOrEqual(REQUESTS);
-    expect(result.non2xx + result.timeouts, detail(result)).toBe(0);
-    expect(result.errors, detail(result)).toBe(resets);
-    expect(resets, detail(result)).toBeLessThan(REQUESTS / 100);
+    expect(result.non2xx, detail(result)).toBe(0);
+    expect(other, detail(result)).toBe(0);
+    expect(result.errors, detail(result)).toBeLessThanOrEqual(50);
+    const after = await fetch(`${base}/api/search?q=collections&limit=3&after=load`);
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as { results: { url: string }[] }).results[0]?.url).toMatch(/content-collections/);
     if (REQUESTS < 20_000) return;
     // The long form also measures the control: the same load on a bare D1 Worker.
     const bare = await start(BARE_D1_WORKER);
