@@ -186,13 +186,28 @@ const indexingVerdict = () => {
   if (at100k) return '**met** at 100k (the size the target names); **not met** at 10k';
   return records10k && records10k.docsPerSec >= 5 * pagefind10k.docsPerSec ? '**not met** by the CLI; **met** on the same input' : verdict(false);
 };
+/** The overhead target names no size: judged at 10k and, when measured, at 100k, and said where it holds. */
+const overheadVerdict = () => {
+  const at10k = overhead('10000');
+  const at100k = overhead('100000');
+  if (at10k === undefined) return verdict(undefined);
+  if (at100k === undefined || (at10k <= 0.1) === (at100k <= 0.1)) return verdict(at10k <= 0.1);
+  return at100k <= 0.1 ? '**met** at 100k; **not met** at 10k' : '**met** at 10k; **not met** at 100k';
+};
 const first = perf.firstAnswer ? Object.values(perf.firstAnswer) : [];
 const worker = Object.values(perf.bundles)[0]!;
 const verdict = (ok: boolean | undefined) => (ok === undefined ? 'not measured' : ok ? '**met**' : '**not met**');
 const targets = table(
   ['target', 'measured', ''],
   [
-    ['handler overhead ≤ 10% over the raw SQL at p50 (10k)', overhead('10000') === undefined ? '–' : `${pct(overhead('10000')!)} (a bare Fetch handler around the same SQL: ${bareOverhead('10000')}; ${overheadAfterJs('10000')} over the same SQL run right after the handler's JavaScript)`, verdict(overhead('10000') === undefined ? undefined : overhead('10000')! <= 0.1)],
+    [
+      'handler overhead ≤ 10% over the raw SQL at p50',
+      overhead('10000') === undefined
+        ? '–'
+        : `${pct(overhead('10000')!)} at 10k (a bare Fetch handler around the same SQL: ${bareOverhead('10000')}; ${overheadAfterJs('10000')} over the same SQL run right after the handler's JavaScript)` +
+          (overhead('100000') === undefined ? '' : `; ${pct(overhead('100000')!)} at 100k (bare Fetch handler: ${bareOverhead('100000')})`),
+      overheadVerdict(),
+    ],
     ['p99 ≤ 2 ms at 10k documents', p99Measured('10000'), verdict(at('10000') && at('10000')![handlerRow]!.p99.median <= 2)],
     ['p99 ≤ 15 ms at 100k documents', p99Measured('100000'), verdict(at('100000') && at('100000')![handlerRow]!.p99.median <= 15)],
     ['first answer from a fresh process ≥ 5× sooner than MiniSearch (10k)', first.length === 2 ? `${(first[1]! / first[0]!).toFixed(1)}×` : '–', verdict(first.length === 2 ? first[1]! / first[0]! >= 5 : undefined)],
@@ -310,7 +325,9 @@ The "right after the handler's JavaScript" rows time the same SQL for each query
 ran for it (untimed), so the CPU caches are as the handler leaves them rather than warm from the previous query's SQL:
 at 10,000 documents ${afterJs('10000')}, and the handler is ${overheadAfterJs('10000')} over it. Run-to-run
 variation on this machine is about as large as the JavaScript itself (see the min–max ranges). At
-100,000 documents, where the SQL is slower, the handler adds ${overhead('100000') === undefined ? '–' : pct(overhead('100000')!)} at p50.
+100,000 documents, where the SQL is slower and the JavaScript costs the same, the handler adds ${overhead('100000') === undefined ? '–' : pct(overhead('100000')!)} at p50 (the bare
+Fetch handler ${bareOverhead('100000')}). An earlier run of this benchmark, on 2026-11-22, measured 12.4% there: which side of 10% it
+falls on is within this machine's variation.
 
 ${sqlWhere('10000')}
 
@@ -422,8 +439,9 @@ as requests left unanswered until the client's timeout: by hand, a burst of 1 to
 the runs against a fresh Miniflare, up to 70 (1.75%) while another process kept both cores busy, when a Worker of a
 few lines with no site-search code lost up to 42; none at 10 connections. The control is a Worker of a few lines
 with no site-search code, making one FTS5 query per word of the same queries: it gets such resets too, and is slower,
-so they come with load in the local runtime, not from the handler. Every answered request is a 200; the test asserts
-that nothing fails but dropped connections and that they stay under 2.5%.
+so they come with load in the local runtime, not from the handler; counted inside the Worker, the requests lost
+never reached it. Every answered request is a 200; the test asserts that nothing fails but dropped connections, that
+they stay under 2.5%, and that every request the Worker began it finished.
 
 ${loadLines.join('\n')}
 

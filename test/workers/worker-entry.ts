@@ -1,6 +1,7 @@
 /**
- * The Worker under test: `createWorker` exactly as a user exports it, with one addition for the test: every D1
- * statement the search runs is counted (on the real binding), and `/__db-calls` reports the count.
+ * The Worker under test: `createWorker` exactly as a user exports it, with two additions for the tests: every D1
+ * statement the search runs is counted (on the real binding), and `/__db-calls` reports the count; and `/__requests`
+ * reports how many requests reached the Worker and how many of those it finished answering.
  */
 import { createWorker } from '../../adapters/workers.js';
 import type { SearchDatabase } from '../../src/index.js';
@@ -15,13 +16,19 @@ const worker = createWorker({
 });
 
 let calls = 0;
+const requests = { started: 0, finished: 0 };
 
 export default {
   async fetch(request: Request, env: { SEARCH_DB?: SearchDatabase }, ctx: ExecutionContext): Promise<Response> {
-    if (new URL(request.url).pathname === '/__db-calls') return Response.json({ calls });
+    const { pathname } = new URL(request.url);
+    if (pathname === '/__db-calls') return Response.json({ calls });
+    if (pathname === '/__requests') return Response.json(requests);
     const db = env.SEARCH_DB;
     const counted = db && observe(db, () => calls++);
-    return worker.fetch(request, { ...env, SEARCH_DB: counted }, ctx);
+    requests.started++;
+    const response = await worker.fetch(request, { ...env, SEARCH_DB: counted }, ctx);
+    requests.finished++;
+    return response;
   },
 };
 
