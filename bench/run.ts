@@ -168,6 +168,14 @@ same texts in a table with a prefix index (\`prefix='2 3'\`, built for this meas
 but the floor's p99 is still ${row[PREFIX_FLOOR_ROW]!.p99.median.toFixed(1)} ms: the slowest ranking there is \`${slow.prefixed.query}\` (${slow.prefixed.ms.toFixed(1)} ms, ${share(slow.prefixed)}),
 a word on nearly every page, which only scoring fewer matches could make cheaper.`;
 };
+/** Met or not; when not, whether FTS5's bare ranking alone (both floors) is already over the target: its limit. */
+const p99Verdict = (n: string, targetMs: number) => {
+  const row = at(n);
+  if (!row?.[handlerRow]) return verdict(undefined);
+  if (row[handlerRow]!.p99.median <= targetMs) return verdict(true);
+  const floors = [row[FLOOR_ROW], row[PREFIX_FLOOR_ROW]].map((m) => m?.p99.median ?? 0);
+  return Math.min(...floors) > targetMs ? '**not met**: out of reach, FTS5 alone takes longer (both floors)' : verdict(false);
+};
 const cli = (n: string) => perf.indexing[n]?.rows['site-search CLI (files → SQLite)'];
 const pagefind10k = perf.indexing['10000']?.rows['Pagefind (Node API)'];
 const records10k = perf.indexing['10000']?.rows['site-search from the same records (no Markdown parsing)'];
@@ -208,8 +216,8 @@ const targets = table(
           (overhead('100000') === undefined ? '' : `; ${pct(overhead('100000')!)} at 100k (bare Fetch handler: ${bareOverhead('100000')})`),
       overheadVerdict(),
     ],
-    ['p99 ≤ 2 ms at 10k documents', p99Measured('10000'), verdict(at('10000') && at('10000')![handlerRow]!.p99.median <= 2)],
-    ['p99 ≤ 15 ms at 100k documents', p99Measured('100000'), verdict(at('100000') && at('100000')![handlerRow]!.p99.median <= 15)],
+    ['p99 ≤ 2 ms at 10k documents', p99Measured('10000'), p99Verdict('10000', 2)],
+    ['p99 ≤ 15 ms at 100k documents', p99Measured('100000'), p99Verdict('100000', 15)],
     ['first answer from a fresh process ≥ 5× sooner than MiniSearch (10k)', first.length === 2 ? `${(first[1]! / first[0]!).toFixed(1)}×` : '–', verdict(first.length === 2 ? first[1]! / first[0]! >= 5 : undefined)],
     [
       '100k documents indexed with peak RSS ≤ 300 MB',
