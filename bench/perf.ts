@@ -132,15 +132,19 @@ async function latency(n: number, withPeers: boolean) {
   const handler = createSearchHandler(baseConfig, { db, cache: false });
   const request = (q: string, lang: string) => new Request(`http://bench/api/search?q=${encodeURIComponent(q)}&type=${lang}`);
 
-  // The statements the handler ran for each query, replayed straight on the driver: the limit the handler adds to.
-  const recorded = new Map<string, { sql: string; params: SqlValue[] }[]>();
-  let current: { sql: string; params: SqlValue[] }[] = [];
-  const recording = createSearchHandler(baseConfig, { db: observe(db, (sql, params) => current.push({ sql, params })), cache: false });
-  for (const [q, lang] of QUERY_MIX) {
-    current = [];
-    await (await recording(request(q, lang))).text();
-    recorded.set(`${lang}\u0000${q}`, current);
-  }
+  // The statements a handler ran for each query, to replay straight on the driver: the limit the handler adds to.
+  const record = async (config: typeof baseConfig, database: SearchDatabase) => {
+    const recorded = new Map<string, { sql: string; params: SqlValue[] }[]>();
+    let current: { sql: string; params: SqlValue[] }[] = [];
+    const recording = createSearchHandler(config, { db: observe(database, (sql, params) => current.push({ sql, params })), cache: false });
+    for (const [q, lang] of QUERY_MIX) {
+      current = [];
+      await (await recording(request(q, lang))).text();
+      recorded.set(`${lang}\u0000${q}`, current);
+    }
+    return recorded;
+  };
+  const recorded = await record(baseConfig, db);
   // And the handler with the database's answers held in memory: its JavaScript alone.
   const replayed = createSearchHandler(baseConfig, { db: await replayAnswers(db, [...recorded.values()].flat()), cache: false });
   const native = rawDriver(path);
@@ -148,6 +152,12 @@ async function latency(n: number, withPeers: boolean) {
     for (const { sql, params } of recorded.get(`${lang}\u0000${q}`)!) native.prepare(sql).all(...params);
   };
   const bare = bareFetchHandler(native, (q, lang) => recorded.get(`${lang}\u0000${q}`)!);
+  // The handler doing only what SPEC.md asks of it (no widening, no sections), and the SQL it runs.
+  const specOnly = createSearchHandler({ ...baseConfig, widen: false }, { db: withoutSections(db), cache: false });
+  const specRecorded = await record({ ...baseConfig, widen: false }, withoutSections(db));
+  const specSameSql = (q: string, lang: string) => {
+    for (const { sql, params } of specRecorded.get(`${lang}\u0000${q}`)!) if (!sql.includes(SECTIONS_TABLE)) native.prepare(sql).all(...params);
+  };
   const inSitu = timingStatements(db);
   const inSituHandler = createSearchHandler(baseConfig, { db: inSitu.db, cache: false });
   const prefixed = withPrefixIndex(path, join(work, `prefix-${n}.db`));
@@ -165,6 +175,8 @@ async function latency(n: number, withPeers: boolean) {
       [JS_ONLY_ROW]: async (q, lang) => (await replayed(request(q, lang))).text(),
       [IN_SITU_JS_ROW]: { run: async (q, lang) => (await inSituHandler(request(q, lang))).text(), excluded: inSitu.take },
       [FETCH_FLOOR_ROW]: async (q, lang) => (await bare(request(q, lang))).text(),
+      [SPEC_ONLY_ROW]: async (q, lang) => (await specOnly(request(q, lang))).text(),
+      [SPEC_ONLY_SQL_ROW]: specSameSql,
     }),
   );
   better.close();
@@ -315,6 +327,24 @@ function bareFetchHandler(native: Native, statementsOf: (q: string, lang: string
       headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
     });
   };
+}
+
+/**
+ * The handler with `widen: false` on a database whose sections statement answers no rows without running: the work
+ * SPEC.md asks of a handler (validation, the literal query, snippets, escaping, JSON), without this package's
+ * additions (widening, typo corrections, sections). Beside its own SQL, what that part of the handler adds.
+ */
+export const SPEC_ONLY_ROW = 'handler doing only what SPEC.md asks (widen: false, no sections)';
+export const SPEC_ONLY_SQL_ROW = 'the SQL of the handler doing only what SPEC.md asks, run directly on node:sqlite';
+
+/** `db` with the sections statement answered empty without running (a bench-only device: see SPEC_ONLY_ROW). */
+function withoutSections(db: SearchDatabase): SearchDatabase {
+  const none: SearchStatement = {
+    bind: () => none,
+    all: async <Row>() => ({ results: [] as Row[] }),
+    run: async () => undefined,
+  };
+  return { prepare: (sql) => (sql.includes(SECTIONS_TABLE) ? none : db.prepare(sql)) };
 }
 
 /**

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, PREFIX_FLOOR_ROW, runPerf, type IndexingRow, type Measured, type Spread } from './perf.js';
+import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, PREFIX_FLOOR_ROW, runPerf, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW, type IndexingRow, type Measured, type Spread } from './perf.js';
 import { runRelevance, type RelevanceReport } from './relevance.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -127,6 +127,24 @@ const bareOverhead = (n: string) => {
   const share = shareOfSql(n, FETCH_FLOOR_ROW);
   return share === undefined ? '–' : pct(share - 1);
 };
+/** The handler doing only what SPEC.md asks, over its own SQL at p50. */
+const specOnlyShare = (n: string) => {
+  const handler = at(n)?.[SPEC_ONLY_ROW]?.p50.median;
+  const sql = at(n)?.[SPEC_ONLY_SQL_ROW]?.p50.median;
+  return handler === undefined || sql === undefined ? undefined : handler / sql - 1;
+};
+const specOnlyOverhead = (n: string) => {
+  const share = specOnlyShare(n);
+  return share === undefined ? '–' : pct(share);
+};
+/** Whether the part SPEC.md asks for already misses the 10% target, or this package's additions are what miss it. */
+const specOnlyVerdict = (n: string) => {
+  const share = specOnlyShare(n);
+  if (share === undefined) return 'not measured';
+  return share > 0.1
+    ? "so this package's additions are not what keeps the target out of reach: their JavaScript comes with SQL of their own"
+    : "so what misses the target is this package's additions (widening, typo corrections, sections)";
+};
 const inSituJs = (n: string) => {
   const share = shareOfSql(n, IN_SITU_JS_ROW);
   return share === undefined ? '–' : `${at(n)![IN_SITU_JS_ROW]!.p50.median.toFixed(2)} ms (${pct(share)} of the same SQL's p50)`;
@@ -199,8 +217,10 @@ const overheadVerdict = () => {
   const at10k = overhead('10000');
   const at100k = overhead('100000');
   if (at10k === undefined) return verdict(undefined);
-  if (at100k === undefined || (at10k <= 0.1) === (at100k <= 0.1)) return verdict(at10k <= 0.1);
-  return at100k <= 0.1 ? '**met** at 100k; **not met** at 10k' : '**met** at 10k; **not met** at 100k';
+  // A miss at 10k that a handler doing only what SPEC.md asks misses too is the target's measured limit.
+  const limit = at10k > 0.1 && (specOnlyShare('10000') ?? 0) > 0.1 ? ', nor by a handler doing only what SPEC.md asks' : '';
+  if (at100k === undefined || (at10k <= 0.1) === (at100k <= 0.1)) return `${verdict(at10k <= 0.1)}${limit}`;
+  return at100k <= 0.1 ? `**met** at 100k; **not met** at 10k${limit}` : '**met** at 10k; **not met** at 100k';
 };
 const first = perf.firstAnswer ? Object.values(perf.firstAnswer) : [];
 const worker = Object.values(perf.bundles)[0]!;
@@ -212,7 +232,7 @@ const targets = table(
       'handler overhead ≤ 10% over the raw SQL at p50',
       overhead('10000') === undefined
         ? '–'
-        : `${pct(overhead('10000')!)} at 10k (a bare Fetch handler around the same SQL: ${bareOverhead('10000')}; ${overheadAfterJs('10000')} over the same SQL run right after the handler's JavaScript)` +
+        : `${pct(overhead('10000')!)} at 10k (a bare Fetch handler around the same SQL: ${bareOverhead('10000')}; the handler doing only what SPEC.md asks, over its own SQL: ${specOnlyOverhead('10000')}; ${overheadAfterJs('10000')} over the same SQL run right after the handler's JavaScript)` +
           (overhead('100000') === undefined ? '' : `; ${pct(overhead('100000')!)} at 100k (bare Fetch handler: ${bareOverhead('100000')})`),
       overheadVerdict(),
     ],
@@ -315,10 +335,12 @@ the words (115 against 95 µs a query) and storing the sections with words separ
 result, and one-letter Latin words (\`a\`) left out of section scoring, where as a stem they matched every word
 starting with that letter.
 
-How far the target is from what this machine allows, in two rows. The bare Fetch handler reads the query string, runs
+How far the target is from what this machine allows, in four rows. The bare Fetch handler reads the query string, runs
 the same statements and answers their result rows as JSON, which any endpoint must do; at 10,000 documents it is
 already ${bareOverhead('10000')} over the same SQL at p50 (the URL, \`JSON.stringify\`, \`new Response\` and reading it back).
-The 10% target then leaves ${leftForWork('10000')} at p50 for everything else the handler does. The "between its statements" rows time the
+The 10% target then leaves ${leftForWork('10000')} at p50 for everything else the handler does. The handler doing only what
+SPEC.md asks (\`widen: false\`, and the sections statement answered empty without running: no widening, typo
+corrections or sections) is ${specOnlyOverhead('10000')} over its own SQL at 10,000 documents, ${specOnlyVerdict('10000')}. The "between its statements" rows time the
 handler's JavaScript where it runs, inside the handler (its time less its statements' time, each timed as it runs):
 ${inSituJs('10000')} at 10,000 documents, against the ${at('10000')?.[JS_ONLY_ROW]?.p50.median.toFixed(2) ?? '–'} ms of the same JavaScript replayed with no SQL in between. Each FTS5
 statement walks megabytes of doclists and leaves the CPU caches cold for the code that runs after it: by hand, Node's
