@@ -30,6 +30,10 @@ function childrenPeakMB() {
   return Math.round(kb / 1024);
 }
 
+/** The peers' index definitions, shared by their builds and by loading what a build wrote. */
+const ORAMA_SCHEMA = { title: 'string', description: 'string', tags: 'string', content: 'string', url: 'string', type: 'enum' };
+const FLEXSEARCH_OPTIONS = { document: { id: 'id', index: ['title', 'description', 'tags', 'content'], tag: ['type'], store: ['url'] } };
+
 if (task === 'first-answer-sqlite') {
   // Open the SQLite index on disk and answer one query.
   const { openSqlite } = await import('../dist/node.js');
@@ -43,6 +47,20 @@ if (task === 'first-answer-sqlite') {
   const index = MiniSearch.loadJSON(readFileSync(args[0], 'utf8'), JSON.parse(args[1]));
   const results = index.search('content collections', { filter: (r) => r.type === 'en' });
   done({ first: results[0]?.url });
+} else if (task === 'first-answer-orama') {
+  // Load a serialized Orama database (its save() as JSON) and answer one query.
+  const { create, load, search } = await import('@orama/orama');
+  const db = create({ schema: ORAMA_SCHEMA });
+  load(db, JSON.parse(readFileSync(args[0], 'utf8')));
+  const { hits } = await search(db, { term: 'content collections', where: { type: { eq: 'en' } } });
+  done({ first: hits[0]?.document.url });
+} else if (task === 'first-answer-flexsearch') {
+  // Import an exported FlexSearch Document index (its export() keys as one JSON object) and answer one query.
+  const { Document } = await import('flexsearch');
+  const index = new Document(FLEXSEARCH_OPTIONS);
+  for (const [key, data] of Object.entries(JSON.parse(readFileSync(args[0], 'utf8')))) index.import(key, data);
+  const fields = index.search('content collections', { limit: 10, tag: { type: 'en' }, enrich: true });
+  done({ first: fields[0]?.result[0]?.doc.url });
 } else if (task === 'build') {
   // Build an engine's index from the extracted records (records-<n>.ndjson) and report time and peak memory.
   const engine = args[0];
@@ -57,13 +75,19 @@ if (task === 'first-answer-sqlite') {
     ms.addAll(records.map((r, id) => ({ ...r, id })));
     if (args[2]) writeFileSync(args[2], JSON.stringify(ms));
   } else if (engine === 'Orama') {
-    const { create, insertMultiple } = await import('@orama/orama');
-    const db = create({ schema: { title: 'string', description: 'string', tags: 'string', content: 'string', url: 'string', type: 'enum' } });
+    const { create, insertMultiple, save } = await import('@orama/orama');
+    const db = create({ schema: ORAMA_SCHEMA });
     await insertMultiple(db, records.map(({ title, description, tags, content, url, type }) => ({ title, description, tags, content, url, type })));
+    if (args[2]) writeFileSync(args[2], JSON.stringify(save(db)));
   } else if (engine === 'FlexSearch') {
     const { Document } = await import('flexsearch');
-    const index = new Document({ document: { id: 'id', index: ['title', 'description', 'tags', 'content'], store: ['url'] } });
+    const index = new Document(FLEXSEARCH_OPTIONS);
     records.forEach((r, id) => index.add({ ...r, id }));
+    if (args[2]) {
+      const exported = {};
+      index.export((key, data) => (exported[key] = data));
+      writeFileSync(args[2], JSON.stringify(exported));
+    }
   } else if (engine === 'site-search') {
     // The same records as the peers (as our parser produced them: with sections and word breaks), written to SQLite:
     // the indexing step the peers' figures measure, without reading and parsing Markdown.

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, PREFIX_FLOOR_ROW, runPerf, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW, type IndexingRow, type Measured, type Spread } from './perf.js';
+import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, MINISEARCH_FIRST_ROW, PREFIX_FLOOR_ROW, runPerf, SQLITE_FIRST_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW, type IndexingRow, type Measured, type Spread } from './perf.js';
 import { runRelevance, type RelevanceReport } from './relevance.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -223,7 +223,10 @@ const overheadVerdict = () => {
   if (at100k === undefined || (at10k <= 0.1) === (at100k <= 0.1)) return `${verdict(at10k <= 0.1)}${limit}`;
   return at100k <= 0.1 ? `**met** at 100k; **not met** at 10k${limit}` : '**met** at 10k; **not met** at 100k';
 };
-const first = perf.firstAnswer ? Object.values(perf.firstAnswer) : [];
+/** How many times sooner than MiniSearch site-search answers from a fresh process, when both were measured. */
+const firstAnswerRatio = perf.firstAnswer?.[SQLITE_FIRST_ROW] && perf.firstAnswer[MINISEARCH_FIRST_ROW]
+  ? perf.firstAnswer[MINISEARCH_FIRST_ROW] / perf.firstAnswer[SQLITE_FIRST_ROW]
+  : undefined;
 const worker = Object.values(perf.bundles)[0]!;
 const verdict = (ok: boolean | undefined) => (ok === undefined ? 'not measured' : ok ? '**met**' : '**not met**');
 const targets = table(
@@ -239,7 +242,7 @@ const targets = table(
     ],
     ['p99 ≤ 2 ms at 10k documents', p99Measured('10000'), p99Verdict('10000', 2)],
     ['p99 ≤ 15 ms at 100k documents', p99Measured('100000'), p99Verdict('100000', 15)],
-    ['first answer from a fresh process ≥ 5× sooner than MiniSearch (10k)', first.length === 2 ? `${(first[1]! / first[0]!).toFixed(1)}×` : '–', verdict(first.length === 2 ? first[1]! / first[0]! >= 5 : undefined)],
+    ['first answer from a fresh process ≥ 5× sooner than MiniSearch (10k)', firstAnswerRatio ? `${firstAnswerRatio.toFixed(1)}×` : '–', verdict(firstAnswerRatio ? firstAnswerRatio >= 5 : undefined)],
     [
       '100k documents indexed with peak RSS ≤ 300 MB',
       rss100k
@@ -374,6 +377,11 @@ touching the database.
 
 ## Time to first answer from a fresh process
 
+A new Node process opens the index its build wrote to disk and answers one query (\`content collections\` on the English
+pages; each must find a page): what a serverless function or a restarted server pays before its first answer. The
+in-memory peers parse their serialized JSON and rebuild their index from it; SQLite reads only the pages of the file
+the query touches.
+
 ${perf.firstAnswer ? table(['10,000 documents, index on disk', 'ms (median of 5, Node start included)'], Object.entries(perf.firstAnswer).map(([k, v]) => [k, v.toFixed(0)])) : '(not measured in this run)'}
 
 ## Indexing: files → ready index
@@ -388,8 +396,9 @@ builds once (it takes minutes), and the in-memory peers are not run at that size
 record-fed rows hold every record in memory, as the peers need); Pagefind's adds the peak of the service process its
 Node API starts, where its index is built (read from \`/proc\` before the build closes it), which the Node process's own
 figure leaves out. Pagefind reads its records a line at a time, like the CLI reads its files.
-Index on disk: the SQLite file (which stores each page's text for snippets, and its sections), MiniSearch's serialized
-JSON, Pagefind's output folder (its fragments included); Orama and FlexSearch are not written to disk here.
+Index on disk: the SQLite file (which stores each page's text for snippets, and its sections), the in-memory peers'
+serialized indexes as JSON (MiniSearch's \`toJSON()\`, Orama's \`save()\`, FlexSearch's \`export()\` keys; writing them is
+part of their builds, as writing SQLite is part of ours), Pagefind's output folder (its fragments included).
 
 ${indexingSections}
 
