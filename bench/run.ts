@@ -360,7 +360,7 @@ ran for it (untimed), so the CPU caches are as the handler leaves them rather th
 at 10,000 documents ${afterJs('10000')}, and the handler is ${overheadAfterJs('10000')} over it. Run-to-run
 variation on this machine is about as large as the JavaScript itself (see the min–max ranges). At
 100,000 documents, where the SQL is slower and the JavaScript costs the same, the handler adds ${overhead('100000') === undefined ? '–' : pct(overhead('100000')!)} at p50 (the bare
-Fetch handler ${bareOverhead('100000')}). Earlier runs of this benchmark, on 2026-11-22, measured 2.6% and 12.4% there: which side of
+Fetch handler ${bareOverhead('100000')}). Earlier runs of this benchmark, on 2026-11-22, measured 2.6%, 10.6% and 12.4% there: which side of
 10% it falls on is within this machine's variation.
 
 ${sqlWhere('10000')}
