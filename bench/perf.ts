@@ -133,31 +133,33 @@ async function latency(n: number, withPeers: boolean) {
   const request = (q: string, lang: string) => new Request(`http://bench/api/search?q=${encodeURIComponent(q)}&type=${lang}`);
 
   // The statements a handler ran for each query, to replay straight on the driver: the limit the handler adds to.
-  const record = async (config: typeof baseConfig, database: SearchDatabase) => {
+  type Statements = (q: string, lang: string) => { sql: string; params: SqlValue[] }[];
+  const record = async (config: typeof baseConfig, database: SearchDatabase, keep = (_sql: string) => true): Promise<Statements> => {
     const recorded = new Map<string, { sql: string; params: SqlValue[] }[]>();
     let current: { sql: string; params: SqlValue[] }[] = [];
     const recording = createSearchHandler(config, { db: observe(database, (sql, params) => current.push({ sql, params })), cache: false });
     for (const [q, lang] of QUERY_MIX) {
       current = [];
       await (await recording(request(q, lang))).text();
-      recorded.set(`${lang}\u0000${q}`, current);
+      recorded.set(`${lang}\u0000${q}`, current.filter(({ sql }) => keep(sql)));
     }
-    return recorded;
+    return (q, lang) => recorded.get(`${lang}\u0000${q}`)!;
+  };
+  const native = rawDriver(path);
+  const onDriver = (statementsOf: Statements) => (q: string, lang: string) => {
+    for (const { sql, params } of statementsOf(q, lang)) native.prepare(sql).all(...params);
   };
   const recorded = await record(baseConfig, db);
+  const everyStatement = QUERY_MIX.flatMap(([q, lang]) => recorded(q, lang));
+  const sameSql = onDriver(recorded);
   // And the handler with the database's answers held in memory: its JavaScript alone.
-  const replayed = createSearchHandler(baseConfig, { db: await replayAnswers(db, [...recorded.values()].flat()), cache: false });
-  const native = rawDriver(path);
-  const sameSql = (q: string, lang: string) => {
-    for (const { sql, params } of recorded.get(`${lang}\u0000${q}`)!) native.prepare(sql).all(...params);
-  };
-  const bare = bareFetchHandler(native, (q, lang) => recorded.get(`${lang}\u0000${q}`)!);
+  const replayed = createSearchHandler(baseConfig, { db: await replayAnswers(db, everyStatement), cache: false });
+  const bare = bareFetchHandler(native, recorded);
   // The handler doing only what SPEC.md asks of it (no widening, no sections), and the SQL it runs.
-  const specOnly = createSearchHandler({ ...baseConfig, widen: false }, { db: withoutSections(db), cache: false });
-  const specRecorded = await record({ ...baseConfig, widen: false }, withoutSections(db));
-  const specSameSql = (q: string, lang: string) => {
-    for (const { sql, params } of specRecorded.get(`${lang}\u0000${q}`)!) if (!sql.includes(SECTIONS_TABLE)) native.prepare(sql).all(...params);
-  };
+  const specConfig = { ...baseConfig, widen: false };
+  const specDb = withoutSections(db);
+  const specOnly = createSearchHandler(specConfig, { db: specDb, cache: false });
+  const specSameSql = onDriver(await record(specConfig, specDb, (sql) => !sql.includes(SECTIONS_TABLE)));
   const inSitu = timingStatements(db);
   const inSituHandler = createSearchHandler(baseConfig, { db: inSitu.db, cache: false });
   const prefixed = withPrefixIndex(path, join(work, `prefix-${n}.db`));
@@ -166,8 +168,8 @@ async function latency(n: number, withPeers: boolean) {
   Object.assign(
     rows,
     await measureInterleaved({
-      'site-search handler (Request → JSON Response)': async (q, lang) => (await handler(request(q, lang))).text(),
-      'same SQL, run directly on node:sqlite': sameSql,
+      [HANDLER_ROW]: async (q, lang) => (await handler(request(q, lang))).text(),
+      [SAME_SQL_ROW]: sameSql,
       [AFTER_JS_ROW]: { before: async (q, lang) => (await replayed(request(q, lang))).text(), run: sameSql },
       [FLOOR_ROW]: (q) => bareFloor(native, 'search_index', q),
       [PREFIX_FLOOR_ROW]: (q) => bareFloor(prefixed, 'prefixed', q),
@@ -180,7 +182,7 @@ async function latency(n: number, withPeers: boolean) {
     }),
   );
   better.close();
-  const breakdown = sqlBreakdown(native, [...recorded.values()].flat());
+  const breakdown = sqlBreakdown(native, everyStatement);
   const slowest = { floor: slowestFloor(native, 'search_index'), prefixed: slowestFloor(prefixed, 'prefixed') };
 
   if (withPeers) {
@@ -239,6 +241,10 @@ function sqlBreakdown(native: Native, statements: { sql: string; params: SqlValu
   }
   return { ...totals, 'of which snippet()': snippets / QUERY_MIX.length, 'snippet() per result': results ? snippets / results : 0 };
 }
+
+/** The handler's latency row, and the row of the same statements replayed on the driver (what the handler adds to). */
+export const HANDLER_ROW = 'site-search handler (Request → JSON Response)';
+export const SAME_SQL_ROW = 'same SQL, run directly on node:sqlite';
 
 /** The bare ranking of the literal query: the least any FTS5 ranking of it can cost. */
 export const FLOOR_ROW = 'FTS5 floor: bare ORDER BY bm25 LIMIT 10';

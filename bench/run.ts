@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, MINISEARCH_FIRST_ROW, PREFIX_FLOOR_ROW, runPerf, SQLITE_FIRST_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW, type IndexingRow, type Measured, type Spread } from './perf.js';
+import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, MINISEARCH_FIRST_ROW, PREFIX_FLOOR_ROW, runPerf, SAME_SQL_ROW, SQLITE_FIRST_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW, type IndexingRow, type Measured, type Spread } from './perf.js';
 import { runRelevance, type RelevanceReport } from './relevance.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -72,8 +72,8 @@ const langs = Object.keys(relevance[engines[0]!]!.byLang);
 
 const latencySections = Object.entries(perf.latency)
   .map(([n, rows]) => {
-    const handler = rows['site-search handler (Request → JSON Response)']!;
-    const raw = rows['same SQL, run directly on node:sqlite']!;
+    const handler = rows[HANDLER_ROW]!;
+    const raw = rows[SAME_SQL_ROW]!;
     const overhead = handler.p50.median / raw.p50.median - 1;
     return `### ${Number(n).toLocaleString('en')} documents
 
@@ -106,58 +106,48 @@ ${table(
 
 // Issue 6's targets, judged from this run's figures.
 const at = (n: string) => perf.latency[n];
-const handlerRow = 'site-search handler (Request → JSON Response)';
-const jsAlone = (n: string) => {
-  const js = at(n)?.[JS_ONLY_ROW]?.p50.median;
-  const sql = at(n)?.['same SQL, run directly on node:sqlite']?.p50.median;
-  return js === undefined || sql === undefined ? '–' : `${js.toFixed(2)} ms (${pct(js / sql)} of the same SQL's p50)`;
+/** Row `row`'s p50 over row `base`'s p50 at `n` documents, or undefined when either was not measured. */
+const ratio50 = (n: string, row: string, base = SAME_SQL_ROW) => {
+  const x = at(n)?.[row]?.p50.median;
+  const y = at(n)?.[base]?.p50.median;
+  return x === undefined || y === undefined ? undefined : x / y;
 };
+/** How much slower than `base` a row is at p50 (0.1 = 10%). */
+const over = (n: string, row: string, base = SAME_SQL_ROW) => {
+  const r = ratio50(n, row, base);
+  return r === undefined ? undefined : r - 1;
+};
+const pctOrDash = (x: number | undefined) => (x === undefined ? '–' : pct(x));
+/** A JavaScript row's p50, and its share of the same SQL's. */
+const jsRow = (n: string, row: string) => {
+  const share = ratio50(n, row);
+  return share === undefined ? '–' : `${at(n)![row]!.p50.median.toFixed(2)} ms (${pct(share)} of the same SQL's p50)`;
+};
+const jsAlone = (n: string) => jsRow(n, JS_ONLY_ROW);
+const inSituJs = (n: string) => jsRow(n, IN_SITU_JS_ROW);
 const afterJs = (n: string) => {
   const cold = at(n)?.[AFTER_JS_ROW]?.p50.median;
-  const warm = at(n)?.['same SQL, run directly on node:sqlite']?.p50.median;
+  const warm = at(n)?.[SAME_SQL_ROW]?.p50.median;
   return cold === undefined || warm === undefined ? '–' : `${cold.toFixed(2)} ms at p50 instead of ${warm.toFixed(2)}`;
 };
-const overheadAfterJs = (n: string) => {
-  const cold = at(n)?.[AFTER_JS_ROW]?.p50.median;
-  return cold === undefined ? '–' : pct(at(n)![handlerRow]!.p50.median / cold - 1);
-};
-const overhead = (n: string) => at(n) && at(n)![handlerRow]!.p50.median / at(n)!['same SQL, run directly on node:sqlite']!.p50.median - 1;
-/** A row's p50 as a share of the same SQL's p50 at `n` documents, or undefined when the row was not measured. */
-const shareOfSql = (n: string, row: string) => {
-  const x = at(n)?.[row]?.p50.median;
-  const sql = at(n)?.['same SQL, run directly on node:sqlite']?.p50.median;
-  return x === undefined || sql === undefined ? undefined : x / sql;
-};
-const bareOverhead = (n: string) => {
-  const share = shareOfSql(n, FETCH_FLOOR_ROW);
-  return share === undefined ? '–' : pct(share - 1);
-};
+const overheadAfterJs = (n: string) => pctOrDash(over(n, HANDLER_ROW, AFTER_JS_ROW));
+const overhead = (n: string) => over(n, HANDLER_ROW);
+const bareOverhead = (n: string) => pctOrDash(over(n, FETCH_FLOOR_ROW));
 /** The handler doing only what SPEC.md asks, over its own SQL at p50. */
-const specOnlyShare = (n: string) => {
-  const handler = at(n)?.[SPEC_ONLY_ROW]?.p50.median;
-  const sql = at(n)?.[SPEC_ONLY_SQL_ROW]?.p50.median;
-  return handler === undefined || sql === undefined ? undefined : handler / sql - 1;
-};
-const specOnlyOverhead = (n: string) => {
-  const share = specOnlyShare(n);
-  return share === undefined ? '–' : pct(share);
-};
+const specOnlyOver = (n: string) => over(n, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW);
+const specOnlyOverhead = (n: string) => pctOrDash(specOnlyOver(n));
 /** Whether the part SPEC.md asks for already misses the 10% target, or this package's additions are what miss it. */
 const specOnlyVerdict = (n: string) => {
-  const share = specOnlyShare(n);
-  if (share === undefined) return 'not measured';
-  return share > 0.1
+  const x = specOnlyOver(n);
+  if (x === undefined) return 'not measured';
+  return x > 0.1
     ? "so this package's additions are not what keeps the target out of reach: their JavaScript comes with SQL of their own"
     : "so what misses the target is this package's additions (widening, typo corrections, sections)";
 };
-const inSituJs = (n: string) => {
-  const share = shareOfSql(n, IN_SITU_JS_ROW);
-  return share === undefined ? '–' : `${at(n)![IN_SITU_JS_ROW]!.p50.median.toFixed(2)} ms (${pct(share)} of the same SQL's p50)`;
-};
 /** What the 10% target leaves for the handler's own work once a bare Fetch handler's share is taken. */
 const leftForWork = (n: string) => {
-  const share = shareOfSql(n, FETCH_FLOOR_ROW);
-  const sql = at(n)?.['same SQL, run directly on node:sqlite']?.p50.median;
+  const share = ratio50(n, FETCH_FLOOR_ROW);
+  const sql = at(n)?.[SAME_SQL_ROW]?.p50.median;
   if (share === undefined || sql === undefined) return '–';
   return share >= 1.1 ? 'nothing' : `${((1.1 - share) * sql).toFixed(2)} ms`;
 };
@@ -179,7 +169,7 @@ const p99Measured = (n: string) => {
   const row = at(n);
   if (!row) return '–';
   const p99 = (name: string) => row[name] ? `${row[name]!.p99.median.toFixed(1)} ms` : '–';
-  return `${p99(handlerRow)} (FTS5 floor alone: ${p99(FLOOR_ROW)}; with a prefix index: ${p99(PREFIX_FLOOR_ROW)})`;
+  return `${p99(HANDLER_ROW)} (FTS5 floor alone: ${p99(FLOOR_ROW)}; with a prefix index: ${p99(PREFIX_FLOOR_ROW)})`;
 };
 /** What is left of the tail with a prefix index, from the slowest bare rankings of the run. */
 const tailLimit = (n: string) => {
@@ -195,8 +185,8 @@ a word on nearly every page, which only scoring fewer matches could make cheaper
 /** Met or not; when not, whether FTS5's bare ranking alone (both floors) is already over the target: its limit. */
 const p99Verdict = (n: string, targetMs: number) => {
   const row = at(n);
-  if (!row?.[handlerRow]) return verdict(undefined);
-  if (row[handlerRow]!.p99.median <= targetMs) return verdict(true);
+  if (!row?.[HANDLER_ROW]) return verdict(undefined);
+  if (row[HANDLER_ROW]!.p99.median <= targetMs) return verdict(true);
   const floors = [row[FLOOR_ROW], row[PREFIX_FLOOR_ROW]].map((m) => m?.p99.median ?? 0);
   return Math.min(...floors) > targetMs ? '**not met**: out of reach, FTS5 alone takes longer (both floors)' : verdict(false);
 };
@@ -224,7 +214,7 @@ const overheadVerdict = () => {
   const at100k = overhead('100000');
   if (at10k === undefined) return verdict(undefined);
   // A miss at 10k that a handler doing only what SPEC.md asks misses too is the target's measured limit.
-  const limit = at10k > 0.1 && (specOnlyShare('10000') ?? 0) > 0.1 ? ', nor by a handler doing only what SPEC.md asks' : '';
+  const limit = at10k > 0.1 && (specOnlyOver('10000') ?? 0) > 0.1 ? ', nor by a handler doing only what SPEC.md asks' : '';
   if (at100k === undefined || (at10k <= 0.1) === (at100k <= 0.1)) return `${verdict(at10k <= 0.1)}${limit}`;
   return at100k <= 0.1 ? `**met** at 100k; **not met** at 10k${limit}` : '**met** at 10k; **not met** at 100k';
 };
@@ -364,7 +354,7 @@ The "right after the handler's JavaScript" rows time the same SQL for each query
 ran for it (untimed), so the CPU caches are as the handler leaves them rather than warm from the previous query's SQL:
 at 10,000 documents ${afterJs('10000')}, and the handler is ${overheadAfterJs('10000')} over it. Run-to-run
 variation on this machine is about as large as the JavaScript itself (see the min–max ranges). At
-100,000 documents, where the SQL is slower and the JavaScript costs the same, the handler adds ${overhead('100000') === undefined ? '–' : pct(overhead('100000')!)} at p50 (the bare
+100,000 documents, where the SQL is slower and the JavaScript costs the same, the handler adds ${pctOrDash(overhead('100000'))} at p50 (the bare
 Fetch handler ${bareOverhead('100000')}). Earlier runs of this benchmark, on 2026-11-22, measured 2.6%, 10.6% and 12.4% there: which side of
 10% it falls on is within this machine's variation.
 
