@@ -32,12 +32,37 @@ interface NativeDatabase {
 
 /**
  * Opens a local SQLite file (or `':memory:'`) as a search database. Node's built-in `node:sqlite` (FTS5 compiled in)
- * by default; `{ driver: 'better-sqlite3' }` uses the optional better-sqlite3 package.
+ * by default; `{ driver: 'better-sqlite3' }` uses the optional better-sqlite3 package. `busyTimeoutMs` is how long a
+ * statement waits for another connection's write (a push) before failing with "database is locked".
  */
-export function openSqlite(path: string, { driver = 'node:sqlite' }: { driver?: SqliteDriver } = {}): SqliteDatabase {
+export function openSqlite(
+  path: string,
+  { driver = 'node:sqlite', busyTimeoutMs = 5_000 }: { driver?: SqliteDriver; busyTimeoutMs?: number } = {},
+): SqliteDatabase {
   const native = driver === 'better-sqlite3' ? openBetterSqlite3(path) : openNodeSqlite(path);
-  native.exec('PRAGMA journal_mode = WAL');
+  // Another connection writing (a push) makes SQLite answer "database is locked" at once unless told to wait.
+  native.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
+  useWal(native, busyTimeoutMs);
   return wrap(native, driver);
+}
+
+/**
+ * Puts the file in WAL mode (readers never wait for a push). Switching needs the file to itself, and SQLite does not
+ * wait for that through the busy timeout: while another push writes a new file (which it does with a rollback
+ * journal), the switch is tried again until the timeout.
+ */
+function useWal(native: NativeDatabase, timeoutMs: number): void {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      native.exec('PRAGMA journal_mode = WAL');
+      return;
+    } catch (e) {
+      if (!/locked|busy/i.test((e as Error).message) || Date.now() >= deadline) throw e;
+      // A synchronous pause: the drivers are synchronous, and so is opening a database.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+    }
+  }
 }
 
 const require = createRequire(import.meta.url);

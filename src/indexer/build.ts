@@ -90,12 +90,22 @@ export async function* readDocuments(
       else stats.skipped.searchFalse++;
       continue;
     }
+    // Two pages at one URL cannot both be results (a click opens one page): the first file read keeps the URL, and
+    // the push never sees the second (it would collide with the first's rows on SQLite and D1 alike).
     const earlier = urls.get(parsed.document.url);
-    if (earlier) stats.warnings.push({ file: file.path, message: `has the same URL ${parsed.document.url} as ${earlier}` });
+    if (earlier) {
+      stats.warnings.push({ file: file.path, message: duplicateUrlMessage(parsed.document.url, earlier) });
+      continue;
+    }
     urls.set(parsed.document.url, file.path);
     if (parsed.truncated) stats.truncated++;
     yield parsed.document;
   }
+}
+
+/** The warning for a page whose URL an earlier page already has: what happened and the two ways out. */
+export function duplicateUrlMessage(url: string, earlier: string): string {
+  return `has the same URL ${url} as ${earlier}; skipped (give one of them another "slug" in its frontmatter, or rename it)`;
 }
 
 function* readInThisThread(tasks: Iterable<FileTask>, config: ResolvedConfig): Iterable<FileResult> {

@@ -64,9 +64,13 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
   // characters: past that, neither the content nor the sections (see sectionsOf) keep anything. A long page's tail is
   // then never rendered or segmented, a third of all the text of the astro-docs pages.
   const prepared = new WeakMap<TextSection, PreparedSection>();
+  let longHeadings = 0;
   const prepare = (p: TextSection): PreparedSection => {
     let part = prepared.get(p);
-    if (!part) prepared.set(p, (part = { raw: p.heading, heading: segmentUnspaced(clean(p.heading)), text: segmentUnspaced(clean(p.text)) }));
+    if (!part) {
+      const raw = p.heading.length > FIELD_LIMITS.heading ? (longHeadings++, cutOnWord(p.heading, FIELD_LIMITS.heading).content) : p.heading;
+      prepared.set(p, (part = { raw, heading: segmentUnspaced(clean(raw)), text: segmentUnspaced(clean(p.text)) }));
+    }
     return part;
   };
   let length = 0;
@@ -78,26 +82,44 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
       return length > config.maxContentLength;
     },
   }).map(prepare);
+  if (longHeadings > 0) warn(`${longHeadings} heading${longHeadings > 1 ? 's' : ''} over ${FIELD_LIMITS.heading} characters cut to that length`);
   const { content, truncated } = cutOnWord(bodyOf(parts), config.maxContentLength);
-  const slug = typeof data.slug === 'string' && data.slug.trim() ? data.slug.trim().replace(/^\/+|\/+$/g, '') : pathToSlug(file.relativePath);
+  const capped = (field: keyof typeof FIELD_LIMITS, text: string) => capField(field, text, warn);
+  const slug = frontmatterSlug(data.slug, warn) ?? pathToSlug(file.relativePath);
 
   return {
     status: 'indexed',
     truncated,
     warnings,
     document: {
-      title: segmentUnspaced(clean(stringField(data.title) ?? firstHeading(body) ?? titleFromPath(file.relativePath))),
-      description: segmentUnspaced(clean(DESCRIPTION_KEYS.map((k) => stringField(data[k])).find(Boolean) ?? '')),
+      title: capped('title', segmentUnspaced(clean(stringField(data.title) ?? firstHeading(body) ?? titleFromPath(file.relativePath)))),
+      description: capped('description', segmentUnspaced(clean(DESCRIPTION_KEYS.map((k) => stringField(data[k])).find(Boolean) ?? ''))),
       content,
-      tags: segmentUnspaced(clean(tagsField(data.tags))),
+      tags: capped('tags', segmentUnspaced(clean(tagsField(data.tags)))),
       url: slugToUrl(file.source.url, slug),
       site: config.site,
       type: file.source.type,
       date: dateField(data, warn),
-      emoji: clean(stringField(data.emoji) ?? file.source.emoji),
+      emoji: capped('emoji', clean(stringField(data.emoji) ?? file.source.emoji)),
       sections: sectionsOf(parts, config.maxContentLength),
     },
   };
+}
+
+/**
+ * The most characters kept in each field besides the body (which `maxContentLength` bounds). SPEC.md indexes title,
+ * description and tags in full, and every real page is: these limits are far above any real title, description, tag
+ * list or heading. A page over them is a mistake (a pasted log, generated frontmatter), and its row must still fit in
+ * one D1 statement (100,000 bytes) beside an 8,000-character body, at up to 3 bytes a character.
+ */
+export const FIELD_LIMITS = { title: 1_000, description: 10_000, tags: 5_000, emoji: 64, heading: 1_000, slug: 2_000 } as const;
+
+/** `text` cut to its field's limit, with a warning that names the field when it was longer. */
+function capField(field: keyof typeof FIELD_LIMITS, text: string, warn: (message: string) => void): string {
+  const limit = FIELD_LIMITS[field];
+  if (text.length <= limit) return text;
+  warn(`${field} is ${text.length.toLocaleString('en-US')} characters; cut to ${limit}`);
+  return cutOnWord(text, limit).content;
 }
 
 /** A leading `---` (YAML) or `+++` (TOML) block, closed by the same fence on a line of its own. */
@@ -129,6 +151,26 @@ function lineCount(text: string): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
   return n;
+}
+
+/**
+ * A frontmatter `slug` as a path under the source's URL pattern: no control characters, backslashes read as the
+ * slashes browsers take them for, no empty, `.` or `..` segments. So `"\\evil.example"` or `"//evil.example"` can
+ * never make a result URL that names another host; a slug that had to change is reported.
+ */
+function frontmatterSlug(value: unknown, warn: (message: string) => void): string | undefined {
+  if (typeof value !== 'string' || !value.trim()) return undefined;
+  const given = value.trim();
+  const slug = given
+    .replace(/\p{Cc}/gu, '')
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((segment) => segment.trim() !== '' && segment !== '.' && segment !== '..')
+    .join('/');
+  if (slug !== given.replace(/^\/+|\/+$/g, '')) {
+    warn(`frontmatter slug "${given}" is not a plain path; using "${slug}" (slugs are paths under the source's url, without "\\", "//", "." or "..")`);
+  }
+  return capField('slug', slug, warn) || undefined;
 }
 
 function stringField(value: unknown): string | undefined {

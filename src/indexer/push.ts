@@ -15,8 +15,11 @@ import { SiteSearchError } from '../errors.js';
 
 /** Where an index push goes. */
 export type PushTarget =
-  /** A local SQLite file (default `config.sqlitePath`): what `site-search dev` and Node servers read. */
-  | { kind: 'sqlite'; path?: string; driver?: SqliteDriver }
+  /**
+   * A local SQLite file (default `config.sqlitePath`): what `site-search dev` and Node servers read. When another
+   * push is writing the file, this one waits up to `lockTimeoutMs` (default 60,000) for it to finish.
+   */
+  | { kind: 'sqlite'; path?: string; driver?: SqliteDriver; lockTimeoutMs?: number }
   /**
    * Cloudflare D1 through `wrangler d1 execute --local|--remote`, run in `cwd` (where the wrangler config is; default:
    * the push's `cwd`); `args` are passed on (e.g. `--env`, `--persist-to`).
@@ -42,9 +45,10 @@ export async function pushIndex(
   { cwd = process.cwd() }: { cwd?: string } = {},
 ): Promise<PushResult> {
   const config = resolveConfig(options);
+  input = firstOfEachUrl(input);
   if (target.kind === 'sqlite') {
     const path = resolve(cwd, target.path ?? config.sqlitePath);
-    const count = await pushToSqlite(config, path, input, target.driver).catch((e: unknown) => {
+    const count = await pushToSqlite(config, path, input, target).catch((e: unknown) => {
       throw writeFailed(path, e);
     });
     return { documents: count, destination: path };
@@ -68,6 +72,22 @@ export async function pushIndex(
     rmSync(dir, { recursive: true, force: true });
   }
   return { documents: documents.length, destination: `d1:${config.database} (${target.remote ? 'remote' : 'local'})` };
+}
+
+/**
+ * Documents given straight to {@link pushIndex} may share a URL (the file reader already drops such pages with a
+ * warning): both targets keep the first, as the reader does, instead of failing on the second one's sections.
+ */
+async function* firstOfEachUrl(input: Iterable<IndexDocument> | AsyncIterable<IndexDocument>): AsyncGenerator<IndexDocument> {
+  const urls = new Set<string>();
+  for await (const d of input) {
+    if (urls.has(d.url)) {
+      console.warn(`[site-search] warning: two documents have the URL ${d.url}; the first is kept`);
+      continue;
+    }
+    urls.add(d.url);
+    yield d;
+  }
 }
 
 /**
@@ -108,18 +128,21 @@ function dayNumberOf(date: string): number | null {
   return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / 86_400_000 : null;
 }
 
+/** How long a push waits for another push to the same file: a large site's push takes about a minute. */
+const PUSH_LOCK_TIMEOUT_MS = 60_000;
+
 async function pushToSqlite(
   config: ResolvedConfig,
   path: string,
   documents: Iterable<IndexDocument> | AsyncIterable<IndexDocument>,
-  driver?: SqliteDriver,
+  { driver, lockTimeoutMs = PUSH_LOCK_TIMEOUT_MS }: { driver?: SqliteDriver; lockTimeoutMs?: number },
 ): Promise<number> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   // A new file is built with a rollback journal, which SQLite skips for pages the file did not have yet: each page is
   // written once, where WAL writes it to the log and again at the checkpoint (10,000 pages: 2.9 → 2.4 s). It is still
   // one transaction, and the file goes back to WAL, so readers never wait on later pushes.
   const fresh = path !== ':memory:' && !existsSync(path);
-  const db = openSqlite(path, { driver });
+  const db = openSqlite(path, { driver, busyTimeoutMs: lockTimeoutMs });
   try {
     if (fresh) db.exec('PRAGMA journal_mode = DELETE');
     const count = await db.transaction(() => writeIndex(db, config, documents));
@@ -146,12 +169,20 @@ function writeFailed(path: string, e: unknown): unknown {
   const code = String((e as { code?: unknown })?.code ?? '');
   if (code !== 'ERR_SQLITE_ERROR' && !code.startsWith('SQLITE_')) return e;
   const message = (e as Error).message;
+  if (/database is locked|SQLITE_BUSY/i.test(message) || code === 'SQLITE_BUSY') {
+    return new SiteSearchError(
+      `Another push is writing to ${path} and did not finish in time. Wait for it to end, then run this push again. The index is unchanged.`,
+      { cause: e },
+    );
+  }
   const fix = /readonly|read-only/i.test(message)
     ? 'Make the file and its folder writable, or write the index elsewhere with --sqlite FILE.'
     : /full|I\/O|disk/i.test(message)
       ? 'Free disk space (or check the disk), then run the push again.'
       : /unable to open/i.test(message)
         ? 'Check that the folder is writable, or write the index elsewhere with --sqlite FILE.'
-        : 'Delete the file and run the push again if it is damaged.';
+        : /malformed|not a database|corrupt/i.test(message)
+          ? 'The file is damaged: delete it and run the push again (it holds only the index, which the push rebuilds).'
+          : 'Run the push again; if it fails the same way, run it with --debug and report the error.';
   return new SiteSearchError(`Could not write the index to ${path} (${message}). ${fix} The previous index is unchanged.`, { cause: e });
 }

@@ -41,7 +41,9 @@ async function read(reader?: ReturnType<typeof readInWorkers>) {
 describe('reading in parse workers', () => {
   it.each([1, 2, 3])('gives exactly what one thread reads, in the same order, with %i worker(s)', async (threads) => {
     const alone = await read();
-    expect(alone.documents.length).toBe(75);
+    // 77 files: 70 pages, long, empty and bad-yaml; the draft, the binary, the broken link, the link to page-03 and
+    // slug-b (the URL of slug-a, which was read first) are left out.
+    expect(alone.documents.length).toBe(74);
     expect(alone.stats.warnings.length).toBeGreaterThanOrEqual(3);
     expect(await read(readInWorkers(threads, WORKER))).toEqual(alone);
   });
