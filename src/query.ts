@@ -44,15 +44,31 @@ export function searchTerms(query: string, maxTerms: number = DEFAULTS.maxTerms)
 
 const quote = (term: string) => `"${term}"`;
 
-/** Every term, the last one by prefix: exactly the SPEC.md expression ({@link toFtsQuery}) over these terms. */
+/**
+ * A last term shorter than this is matched as a whole word, not as a prefix: `"a"*` expands to every word that starts
+ * with "a" (a tenth of the vocabulary), which made one request cost twenty ordinary ones and stalled a Node server
+ * under a handful of such queries. The SPEC.md expression ({@link toFtsQuery}) keeps its documented shape.
+ */
+export const MIN_PREFIX_LENGTH = 2;
+
+/** The last term, by prefix when it is long enough to be one. */
+function lastTerm(term: string): string {
+  return codePointLength(term) >= MIN_PREFIX_LENGTH ? `${quote(term)}*` : quote(term);
+}
+
+/**
+ * Every term, the last one by prefix: the SPEC.md expression ({@link toFtsQuery}) over these terms, except that a
+ * one-character last term is a whole word ({@link MIN_PREFIX_LENGTH}).
+ */
 export function allTermsMatch(terms: string[]): string {
-  return `${terms.map(quote).join(' ')}*`;
+  return [...terms.slice(0, -1).map(quote), lastTerm(terms[terms.length - 1]!)].join(' ');
 }
 
 /** Any of the terms (the last also by prefix): documents that have more of them, and rarer ones, rank first. */
 export function anyTermMatch(terms: string[], extra: string[] = []): string {
   const last = terms[terms.length - 1]!;
-  return [...terms.map(quote), `${quote(last)}*`, ...extra.map(quote)].join(' OR ');
+  const prefix = lastTerm(last);
+  return [...terms.map(quote), ...(prefix === quote(last) ? [] : [prefix]), ...extra.map(quote)].join(' OR ');
 }
 
 /** A search request after validation: what the database is asked and what the cache is keyed by. */

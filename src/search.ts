@@ -165,7 +165,7 @@ async function searchOnce(
     results: page.flatMap(({ id, score, match }) => {
       const row = byId.get(id);
       if (!row) return [];
-      const snippet = escapeSnippet(removeWordBreaks(row.snippet || row.description || ''));
+      const snippet = escapeSnippet(removeWordBreaks(row.snippet || excerpt(row.description ?? '', config.snippetTokens)));
       const url = absoluteUrl(row.url ?? '');
       return [
         {
@@ -183,6 +183,18 @@ async function searchOnce(
       ];
     }),
   }, byId.size === page.length);
+}
+
+/**
+ * A page's description, standing in for an empty snippet (a page matched by its title alone), bounded like a snippet:
+ * about `tokens` words, cut at a space.
+ */
+function excerpt(description: string, tokens: number): string {
+  const max = tokens * 12;
+  if (description.length <= max) return description;
+  const cut = description.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
 /**
@@ -332,25 +344,42 @@ function dayNumber(date: Date): number {
 const PLAIN_PATH = /^\/(?![/\\])[A-Za-z0-9\-_~./]*$/;
 
 /**
- * Resolves each result's stored path against the origin: `new URL` once per search, not once per result.
+ * Resolves each result's stored path against the origin: `new URL` once per search, not once per result. A result
+ * never leaves the site: a stored path the URL parser would read as another host (`//evil.example`, `/\\evil`, a
+ * scheme, control characters hiding either) is taken as a path on the origin instead.
  * @internal
  */
 export function urlResolver(origin: string | undefined): (path: string) => string {
-  if (!origin) return (path) => path;
+  if (!origin) return onSite;
   let base: string;
   try {
     base = new URL(origin).origin;
   } catch {
-    return (path) => path;
+    return onSite;
   }
   // An opaque origin ("null", from a non-http URL) has nothing to prepend: the URL parser decides.
   const plain = base !== 'null';
   return (path) => {
     if (plain && PLAIN_PATH.test(path) && !path.includes('/.')) return base + path;
     try {
-      return new URL(path, origin).href;
+      const url = new URL(path, origin);
+      if (url.origin === base) return url.href;
+    } catch {}
+    try {
+      return new URL(onSite(path), origin).href;
     } catch {
-      return path;
+      return onSite(path);
     }
   };
+}
+
+/** What the URL parser ignores or reads as a host or scheme at the start of a path. */
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+const OFF_SITE = /^(?:[\s\\/]{2}|[a-z][a-z0-9+.-]*:)/i;
+
+/** The stored path, or, when it would lead off the site, the same path under the site's root. */
+function onSite(path: string): string {
+  const bare = path.replace(CONTROLS, '');
+  return OFF_SITE.test(bare.trimStart()) || bare !== path ? `/${bare.replace(/^[\s\\/]+/, '')}` : path;
 }

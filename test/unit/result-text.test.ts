@@ -48,12 +48,17 @@ describe('escapeSnippet', () => {
   });
 });
 
-/** The definition: the URL parser, and the path as stored when it cannot resolve it ("//" has no host). */
+/**
+ * The definition: the URL parser, on the path as stored; when that would leave the site (another host, a scheme, or
+ * "//" with no host at all), on the same path under the site's root, so a result never points off the site.
+ */
 function viaUrl(path: string, origin: string): string {
+  const underRoot = () => new URL(`/${path.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/^[\s\\/]+/, '')}`, origin).href;
   try {
-    return new URL(path, origin).href;
+    const url = new URL(path, origin);
+    return url.origin === new URL(origin).origin ? url.href : underRoot();
   } catch {
-    return path;
+    return underRoot();
   }
 }
 
@@ -82,5 +87,15 @@ describe('urlResolver', () => {
   it('leaves paths alone without an origin, or with one that does not parse', () => {
     expect(urlResolver(undefined)('/x/')).toBe('/x/');
     expect(urlResolver('not a url')('/x/')).toBe('/x/');
+  });
+
+  it('never points a result off the site, with or without an origin', () => {
+    const hostile = ['//evil.example/x', '/\\evil.example/', '\\\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/\t/evil.example', ' //evil.example', '\u001b//evil.example'];
+    for (const path of hostile) {
+      expect(new URL(urlResolver('https://docs.example.com')(path)).origin, path).toBe('https://docs.example.com');
+      const relative = urlResolver(undefined)(path);
+      expect(relative, path).toMatch(/^\/(?![/\\])/);
+      expect(new URL(relative, 'https://docs.example.com').origin, path).toBe('https://docs.example.com');
+    }
   });
 });
