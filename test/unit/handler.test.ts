@@ -396,12 +396,35 @@ describe('the in-process cache is bounded', () => {
   it('keeps at most maxEntries responses, evicting the oldest', async () => {
     const cache = createMemoryCache({ maxEntries: 50, ttlSeconds: 60 });
     for (let i = 0; i < 500; i++) await cache.put(`k${i}`, new Response(`r${i}`));
-    // quick-lru keeps up to twice maxSize across its two generations; the oldest are gone.
     expect(await cache.match('k0')).toBeUndefined();
     expect(await cache.match('k399')).toBeUndefined();
     expect(await (await cache.match('k499'))!.text()).toBe('r499');
     let kept = 0;
     for (let i = 0; i < 500; i++) if (await cache.match(`k${i}`)) kept++;
-    expect(kept).toBeLessThanOrEqual(100);
+    expect(kept).toBeLessThanOrEqual(50);
+  });
+
+  it('keeps at most maxBytes of responses, evicting the least recently used', async () => {
+    const cache = createMemoryCache({ maxBytes: 100_000, ttlSeconds: 60 });
+    const body = (i: number) => `${i}:${'x'.repeat(10_000)}`; // about 20 KB each as UTF-16
+    for (let i = 0; i < 4; i++) await cache.put(`k${i}`, new Response(body(i)));
+    await cache.match('k0'); // used: k1 is now the least recently used
+    for (let i = 4; i < 50; i++) await cache.put(`k${i}`, new Response(body(i)));
+    let kept = 0;
+    for (let i = 0; i < 50; i++) if (await cache.match(`k${i}`)) kept++;
+    expect(kept).toBe(4); // 4 × ~20 KB fit in 100 KB, a fifth does not
+    expect(await (await cache.match('k49'))!.text()).toBe(body(49));
+    // An answer larger than the whole budget is not kept, and does not push the others out.
+    await cache.put('huge', new Response('y'.repeat(60_000)));
+    expect(await cache.match('huge')).toBeUndefined();
+    expect(await cache.match('k49')).toBeDefined();
+  });
+
+  it('serves an entry for ttlSeconds, then forgets it', async () => {
+    const cache = createMemoryCache({ ttlSeconds: 0.05 });
+    await cache.put('k', new Response('r'));
+    expect(await (await cache.match('k'))!.text()).toBe('r');
+    await new Promise((done) => setTimeout(done, 80));
+    expect(await cache.match('k')).toBeUndefined();
   });
 });
