@@ -2,28 +2,68 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SearchHandler } from './handler.js';
 
 /**
+ * A Host header as RFC 9110 allows it: a name or IPv4 address, or an IPv6 literal in brackets, and an optional port.
+ * Anything else (`a b<>`, `127.0.0.1@evil.example`, which the URL parser would read as a user name and another host)
+ * never becomes the origin of result URLs.
+ */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/** Methods the Fetch API refuses to carry (`new Request` throws on them): answered here, before any Request exists. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
  * Adapts a Fetch handler to `node:http` (`http.createServer(toNodeListener(handler))`). The search endpoint only
- * reads the URL and method, so request bodies are not forwarded.
+ * reads the URL and method, so request bodies are not forwarded. A malformed request (a bad Host, a method Fetch
+ * cannot express) gets a 400 or 405 with a JSON `error`; only a failure inside the handler is a 500, and its stack
+ * goes to the server's log, never to the client.
  */
 export function toNodeListener(handler: SearchHandler, { env }: { env?: object } = {}) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (FORBIDDEN_METHODS.has(method)) return send(res, 405, 'Method not allowed', { Allow: 'GET, HEAD, OPTIONS' });
+    const host = req.headers.host ?? 'localhost';
+    if (!HOST.test(host)) return send(res, 400, 'Bad request: invalid Host header');
+    // Behind a TLS-terminating proxy, result URLs must say https.
+    const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https' ? 'https' : 'http';
+    const path = requestPath(req.url ?? '/');
+    let request: Request;
     try {
-      const host = req.headers.host ?? 'localhost';
-      // Behind a TLS-terminating proxy, result URLs must say https.
-      const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https' ? 'https' : 'http';
-      const request = new Request(new URL(req.url ?? '/', `${proto}://${host}`), {
-        method: req.method,
+      request = new Request(`${proto}://${host}${path}`, {
+        method,
         headers: Object.entries(req.headers).flatMap(([name, value]) =>
           value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
         ),
       });
+    } catch {
+      return send(res, 400, 'Bad request');
+    }
+    try {
       const response = await handler(request, env);
       res.writeHead(response.status, [...response.headers].flat());
       res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
     } catch (e) {
       console.error('[site-search] request failed:', e);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ error: 'Internal error' }));
+      if (!res.headersSent) send(res, 500, 'Internal error');
+      else res.end();
     }
   };
+}
+
+/**
+ * The path and query of the request target. A path ("origin-form") is glued to the origin as it is, so "//x" stays a
+ * path rather than naming a host; a full URL (what some proxies send) gives its path; anything else is "/".
+ */
+function requestPath(target: string): string {
+  if (target.startsWith('/')) return target;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return '/';
+  }
+}
+
+function send(res: ServerResponse, status: number, error: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  res.end(JSON.stringify({ error }));
 }

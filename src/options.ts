@@ -74,7 +74,19 @@ export const OptionsSchema = v.object({
     ),
     DEFAULTS.binding,
   ),
-  site: v.optional(v.string('must be a string'), DEFAULTS.site),
+  site: v.optional(
+    v.pipe(
+      v.string('must be a string'),
+      v.maxLength(200, 'must be at most 200 characters'),
+      // Stored and compared as written in every statement: a character the SQL writer drops (controls, lone
+      // surrogates) or the snippet sentinels (private use) would make a push delete another site's rows.
+      v.check(
+        (site) => site.isWellFormed() && !/[\p{Cc}\p{Co}]/u.test(site),
+        'must be printable text (no control characters, private-use characters or lone surrogates), such as "docs"',
+      ),
+    ),
+    DEFAULTS.site,
+  ),
   sources: v.pipe(v.array(SourceSchema, 'must be an array of sources'), v.nonEmpty('must list at least one source')),
   maxContentLength: v.optional(positiveInt('maxContentLength'), DEFAULTS.maxContentLength),
   apiRoute: v.optional(

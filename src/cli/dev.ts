@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { openSqlite } from '../db/sqlite.js';
+import { resolveConfig } from '../config.js';
 import { createSearchHandler } from '../handler.js';
 import { toNodeListener } from '../node-listener.js';
 import type { LoadedConfig } from './load-config.js';
@@ -26,15 +27,31 @@ const UI_SCRIPT = new URL('./ui.js', import.meta.url);
  */
 export async function startDevServer(
   loaded: LoadedConfig,
-  { sqlitePath, port, host, reindex, log }: { sqlitePath: string; port: number; host: string; reindex: () => Promise<void>; log: (line: string) => void },
+  {
+    sqlitePath,
+    port,
+    host,
+    cors = false,
+    reindex,
+    log,
+  }: { sqlitePath: string; port: number; host: string; cors?: boolean; reindex: () => Promise<void>; log: (line: string) => void },
 ): Promise<DevServer> {
   const { config, cwd } = loaded;
   const apiRoute = config.apiRoute || '/api/search';
   const db = openSqlite(resolve(cwd, sqlitePath));
-  const search = toNodeListener(createSearchHandler(config, { db, cache: false }));
+  // The dev server holds content not yet published: no other web page may read it unless asked (--cors).
+  const search = toNodeListener(createSearchHandler(resolveConfig({ ...config, cors }), { db, cache: false }));
   const page = devPage(apiRoute, config.types);
 
   const server = createServer((req, res) => {
+    if (!isLocalHost(req.headers.host)) {
+      res.writeHead(403, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      return void res.end(
+        JSON.stringify({
+          error: `[site-search] The dev server answers only localhost and IP addresses, not Host "${req.headers.host ?? ''}" (a defence against DNS rebinding). Open it as http://localhost:${listeningPort()}/ or by IP address.`,
+        }),
+      );
+    }
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === apiRoute) return void search(req, res);
     if (path === '/' || path === '/index.html') {
@@ -45,14 +62,17 @@ export async function startDevServer(
     res.writeHead(404, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ error: `Not found. The search endpoint is ${apiRoute}` }));
   });
+  const listeningPort = () => {
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : port;
+  };
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
       fail(e.code === 'EADDRINUSE' ? new Error(`[site-search] port ${port} is in use. Pass --port <another port>.`) : e),
     );
     server.listen(port, host, ok);
   });
-  const address = server.address();
-  const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+  const url = `http://${host}:${listeningPort()}`;
 
   const watchers = watchSources(loaded, debounce(() => {
     reindex().catch((e: Error) => log(`[site-search] re-index failed: ${e.message}`));
@@ -66,6 +86,19 @@ export async function startDevServer(
       db.close();
     },
   };
+}
+
+/**
+ * Whether a Host header names this machine the way a person opening the dev server does: `localhost` (and
+ * `*.localhost`) or an IP address. A page on another site that rebinds its own name to 127.0.0.1 (DNS rebinding) still
+ * sends its own name, and gets a 403: it cannot read unpublished content through the victim's browser.
+ */
+export function isLocalHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.replace(/:\d+$/, '').toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (/^\[[0-9a-f:.]+\]$/.test(name)) return true;
+  return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(name);
 }
 
 /** Read per request, so a rebuilt dist/ui.js shows on reload without restarting the server. */

@@ -6,7 +6,7 @@ import { SiteSearchError } from '../errors.js';
 import type { PushTarget } from '../indexer/push.js';
 import { runIndexJobInWorker } from './index-thread.js';
 import { loadConfig, type LoadedConfig } from './load-config.js';
-import { formatWarning, progress, summary } from './report.js';
+import { formatWarning, printable, progress, summary } from './report.js';
 
 // Each command imports what only it needs when it runs (the dev server, the search, the wrangler config parsers):
 // `site-search index` starts its worker without loading any of them.
@@ -21,6 +21,7 @@ Commands
       --out FILE.sql     only write the SQL
   dev [dir]            Index into local SQLite, serve the endpoint and a search page, re-index on change
       --port N           (default 4545)   --host H (default 127.0.0.1)
+      --cors             send Access-Control-Allow-Origin: * (off in dev: other sites cannot read your drafts)
   query "text"         Search the local index
       --type T  --limit N  --json
   check                Validate the options and the wrangler D1 config
@@ -49,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
       type: { type: 'string' },
       limit: { type: 'string' },
       json: { type: 'boolean' },
+      cors: { type: 'boolean' },
       debug: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -118,6 +120,7 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
     sqlitePath,
     port: Number(flags.port),
     host: String(flags.host),
+    cors: flags.cors === true,
     log: (line) => console.warn(line),
     reindex: async () => console.log(await runIndex(loaded, target)),
   });
@@ -145,11 +148,16 @@ async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<
       console.log(JSON.stringify({ query: text.trim().toLowerCase(), results }, null, 2));
       return 0;
     }
-    if (results.length === 0) console.log(`No results for "${text}".`);
+    if (results.length === 0) console.log(`No results for "${printable(text)}".`);
     const bold = process.stdout.isTTY ? ['\x1b[1m', '\x1b[22m'] : ['[', ']'];
     results.forEach((r, i) => {
-      const snippet = r.snippet.replace(/<mark>/g, bold[0]!).replace(/<\/mark>/g, bold[1]!).replace(/&(lt|gt|amp|quot|#39);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'" })[e]!);
-      console.log(`${i + 1}. ${r.emoji ? `${r.emoji} ` : ''}${r.title}  ${r.url}  (${r.type}${r.date ? `, ${r.date}` : ''}, ${r.score.toPrecision(3)})\n   ${snippet}`);
+      // Content goes through printable() before the bold marks go in: only this code sends escape sequences. The marks
+      // are set aside first, so text that reads "<mark>" once unescaped stays text.
+      const text = r.snippet.replace(/<mark>/g, '\uE000').replace(/<\/mark>/g, '\uE001');
+      const unescaped = text.replace(/&(lt|gt|amp|quot|#39);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'" })[e]!);
+      const snippet = printable(unescaped).replace(/\uE000/g, bold[0]!).replace(/\uE001/g, bold[1]!);
+      const line = `${r.emoji ? `${r.emoji} ` : ''}${r.title}  ${r.url}  (${r.type}${r.date ? `, ${r.date}` : ''}, ${r.score.toPrecision(3)})`;
+      console.log(`${i + 1}. ${printable(line)}\n   ${snippet}`);
     });
     return 0;
   } finally {

@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import type { BuildStats } from '../indexer/build.js';
 import type { IndexWarning } from '../indexer/document.js';
 
@@ -17,9 +17,20 @@ export function progress(stream: NodeJS.WriteStream = process.stderr): { update(
   };
 }
 
-/** `file:line: message`, with the path relative to `cwd`. */
+/** `file:line: message`, with the path relative to `cwd`; one line, whatever the file's name or content holds. */
 export function formatWarning(w: IndexWarning, cwd: string): string {
-  return `${relative(cwd, w.file) || w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`;
+  // A message may name another file (the page a duplicate URL belongs to): relative too.
+  const message = w.message.split(`${cwd}${sep}`).join('');
+  return printable(`${relative(cwd, w.file) || w.file}${w.line ? `:${w.line}` : ''}: ${message}`);
+}
+
+/**
+ * Text from content or file names, safe to print to a terminal: control characters (escape sequences that recolour,
+ * retitle or clear the terminal, line breaks that forge lines) are shown as `\xNN` instead of being sent.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 /** The summary printed after an index run. */
