@@ -1,7 +1,8 @@
 /** The `site-search` bin, run as a user runs it: a child process in a project folder. */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startDevServer } from '../helpers/dev-server.js';
 import { makeProject } from '../helpers/project.js';
 
 const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
@@ -136,17 +137,8 @@ describe('site-search check', () => {
 describe('site-search dev (zero-config)', () => {
   it('indexes a folder, serves the page and endpoint, and re-indexes on change', async () => {
     const site = makeProject({ 'content/a.md': '# Alpha\n\nThe first page about otters.' });
-    const child = spawn(process.execPath, [CLI, 'dev', './content', '--port', '0'], { cwd: site.dir, env: { ...process.env, CI: 'true' } });
+    const { child, url } = await startDevServer(['./content', '--port', '0'], site.dir);
     try {
-      let out = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (d) => {
-          out += d;
-          const m = /search page: (http:\/\/[\d.:]+)\//.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        child.on('exit', (code) => reject(new Error(`dev exited with ${code}: ${out}`)));
-      });
       const page = await fetch(`${url}/`);
       expect(page.headers.get('content-type')).toContain('text/html');
       expect(await page.text()).toContain('"/api/search"');

@@ -6,10 +6,10 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Miniflare } from 'miniflare';
+import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeProject } from '../helpers/project.js';
-import { bundleTestWorker } from '../helpers/worker-bundle.js';
+import { workerOverLocalD1 } from '../helpers/worker-bundle.js';
 
 const run = promisify(execFile);
 const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
@@ -28,13 +28,7 @@ beforeAll(async () => {
   // Arguments after -- go to wrangler: here its local state directory.
   const { stdout } = await run(process.execPath, [CLI, 'index', '--d1', 'local', '--', '--persist-to', 'd1-state'], { cwd: project.dir, env });
   expect(stdout).toMatch(/indexed 2 documents.*d1:roundtrip-search \(local\)/);
-  mf = new Miniflare({
-    modules: true,
-    script: await bundleTestWorker(),
-    compatibilityDate: '2026-07-01',
-    d1Databases: { SEARCH_DB: DATABASE_ID },
-    d1Persist: join(project.dir, 'd1-state/v3/d1'),
-  });
+  mf = await workerOverLocalD1(project.dir, DATABASE_ID);
 }, 180_000);
 afterAll(async () => {
   await mf?.dispose();
