@@ -20,6 +20,7 @@ import { segmentUnspaced } from '../src/segment.js';
 import { observe } from '../test/helpers/observe.js';
 import { baseConfig, documents, withoutWordBreaks, writeCorpusFiles } from './corpus.js';
 import { corpusOptions, loadQueries } from './labeled-queries.js';
+import { worstCase } from './worst-case.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const work = join(here, 'results', 'perf');
@@ -658,6 +659,7 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
   const breakdowns: Record<number, unknown> = {};
   const slowestFloors: Record<number, unknown> = {};
   const indexes: Record<number, unknown> = {};
+  const worstCases: Record<number, unknown> = {};
   let serialized: { mini: string; orama: string; flex: string } | undefined;
   let sqlite10k = '';
   for (const n of sizes) {
@@ -671,7 +673,10 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
     latencies[n] = rows;
     breakdowns[n] = breakdown;
     slowestFloors[n] = slowest;
+    console.error(`[bench] worst case (one-letter last term) at ${n} documents…`);
+    worstCases[n] = await worstCase(join(work, `latency-${n}.db`));
   }
+  result.worstCase = worstCases;
   result.latency = latencies;
   result.sqlBreakdown = breakdowns;
   result.slowestFloor = slowestFloors;

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, MINISEARCH_FIRST_ROW, PREFIX_FLOOR_ROW, runPerf, SAME_SQL_ROW, SQLITE_FIRST_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW, type IndexingRow, type Measured, type Spread } from './perf.js';
 import { runRelevance, type RelevanceReport } from './relevance.js';
+import type { WorstCase } from './worst-case.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -28,6 +29,7 @@ const perf = (await runPerf(sizes.length ? { sizes } : {})) as {
   indexing: Record<string, { bytes: number; rows: Record<string, IndexingRow> }>;
   firstAnswer?: Record<string, number>;
   bundles: Record<string, { min: number; gzip: number }>;
+  worstCase?: Record<string, WorstCase>;
   d1: { rowsRead: { p50: number; p95: number; p99: number }; meanRowsRead: number; miss: { p50: number; p95: number; p99: number }; hit: { p50: number; p95: number; p99: number } };
 };
 
@@ -56,6 +58,26 @@ const roundTo = (x: number) => {
   return (Math.round(x / step) * step).toLocaleString('en');
 };
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** The worst case a request can ask for (a one-letter last term, unique variants past the cache), at every size. */
+function worstCaseSection(): string {
+  const sizes = Object.entries(perf.worstCase ?? {});
+  if (sizes.length === 0) return '';
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  const rows = sizes.map(
+    ([n, w]) =>
+      `| ${Number(n).toLocaleString('en')} | ${ms(w.handler.p50)} / ${ms(w.handler.p99)} | ${ms(w.typical.p50)} | ${ms(w.prefixRanking.p50)} / ${ms(w.prefixRanking.p99)} | ${ms(w.wordRanking.p50)} / ${ms(w.wordRanking.p99)} |`,
+  );
+  return `### Worst case: a one-letter last term
+
+A query whose last term is one letter (\`zzq a\`, ${sizes[0]![1].queries} unique variants such as an attacker sends past the cache)
+used to be searched with that letter as a prefix, \`"a"*\`: every word starting with "a". The handler now matches a
+last term under 2 characters as a whole word (docs/security.md). p50 / p99 per request, cache off:
+
+| documents | handler, worst-case queries | handler, \`component\` (typical) | any-term ranking with \`"a"*\` (before) | any-term ranking with \`"a"\` (now) |
+|---|---|---|---|---|
+${rows.join('\n')}`;
+}
 /** A median and its min–max, each written by `format`. */
 const range = (m: Spread, format: (x: number) => string) => (m.min === m.max ? format(m.median) : `${format(m.median)} (${format(m.min)}–${format(m.max)})`);
 const ms = (m: Spread) => range(m, (x) => x.toFixed(2));
@@ -315,6 +337,8 @@ adds is JavaScript (validation, JSON, Response). "FTS5 floor" is the bare \`ORDE
 without filters, recency, snippets or widening: the least any FTS5 ranking can cost.
 
 ${latencySections}
+
+${worstCaseSection()}
 
 What the handler adds to its SQL is JavaScript: reading the request, widening and typo candidates, choosing each
 result's section, escaping snippets, JSON and the Response. Four rows split it out. The "replayed from memory" rows run
