@@ -123,7 +123,7 @@ async function latency(n: number, withPeers: boolean) {
   const docs = await documents(n);
   const path = join(work, `latency-${n}.db`);
   rmSync(path, { force: true });
-  const writer = openSqlite(path);
+  const writer = openSqlite(path, { create: true });
   await writer.transaction(() => writeIndex(writer, baseConfig, docs));
   writer.close();
   // Searched through a connection of its own, as a server opens an index the CLI built.

@@ -31,3 +31,12 @@ export class SearchInputError extends Error {
     this.name = 'SearchInputError';
   }
 }
+
+/**
+ * The 500 for a local SQLite index that is not there: the path looked for (absolute, so a server started from another
+ * folder shows where it looked) and the command that creates it.
+ * @internal
+ */
+export function missingIndexMessage(path: string): string {
+  return `Local search index not found at ${path}. Run "npx site-search index" where the server starts.`;
+}

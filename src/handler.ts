@@ -1,7 +1,7 @@
 import { cacheKey, type SearchCache } from './cache.js';
 import { resolveConfig } from './config.js';
 import { isSearchDatabase, type SearchDatabase } from './db/types.js';
-import { SearchInputError } from './errors.js';
+import { SearchInputError, SiteSearchError } from './errors.js';
 import type { ResolvedConfig, SearchOptions } from './options.js';
 import { codePointLength, MIN_QUERY_LENGTH, normalizeSearchInput } from './query.js';
 import { defaultCache } from './memory-cache.js';
@@ -94,6 +94,8 @@ export function createHandler(
     try {
       db = givenDb() ?? (env as Record<string, unknown> | undefined)?.[config.binding];
     } catch (e) {
+      // Our own errors (a missing index file) already say what to do; the JSON error carries no log prefix.
+      if (e instanceof SiteSearchError) return error(500, e.message.replace(/^\[site-search\] /, ''));
       console.error('[site-search] opening the database failed:', e);
       return error(500, `Search database could not be opened: ${(e as Error).message}`);
     }

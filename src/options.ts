@@ -237,11 +237,13 @@ export interface ResolvedConfig {
 }
 
 /**
- * Identity function that gives `search.config.ts` full typing and editor completion.
+ * Identity function that gives `search.config.ts` full typing and editor completion. The parameter is `SearchOptions`
+ * itself, not a generic bound by it, so TypeScript's excess-property check applies to the literal: a misspelt option
+ * (`maxLimt`) is a type error in the editor, not only at run time.
  *
  * @example
  * export default defineSearchOptions({ database: 'my-site-search', sources: [{ dir: 'src/content/blog', type: 'post', url: '/blog/:slug' }] });
  */
-export function defineSearchOptions<T extends SearchOptions>(options: T): T {
+export function defineSearchOptions(options: SearchOptions): SearchOptions {
   return options;
 }

@@ -2,6 +2,7 @@
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
 import { config, origin, platform } from 'virtual:site-search/runtime';
 import { createSearchHandler, type ResolvedConfig, type WaitUntilContext } from '../../src/index.js';
+import { missingIndexMessage } from '../../src/errors.js';
 
 interface PlatformContext {
   env?: object;
@@ -19,7 +20,7 @@ export async function ALL({ request, locals }: { request: Request; locals: objec
   const { env, ctx, missingIndex } = (platform as (locals: object) => PlatformContext)(locals);
   if (missingIndex) {
     return Response.json(
-      { error: `Local search index not found at ${missingIndex}. Run "npx site-search index" where the server starts.` },
+      { error: missingIndexMessage(missingIndex) },
       { status: 500, headers: { 'Cache-Control': 'no-store' } },
     );
   }

@@ -166,15 +166,16 @@ async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<
 }
 
 async function check(loaded: LoadedConfig): Promise<number> {
-  const { checkDatabaseConfig } = await import('../indexer/wrangler.js');
+  const [{ checkDatabaseConfig }, { missingSources }] = await Promise.all([import('../indexer/wrangler.js'), import('../indexer/collect.js')]);
   console.log(`[site-search] options OK${loaded.file ? ` (${loaded.file})` : ''}: ${loaded.config.sources.length} sources, types ${loaded.config.types.join(', ')}`);
+  // Every problem at once: a missing content folder and a missing D1 entry are fixed in different files.
+  const missing = missingSources(loaded.config, loaded.cwd);
+  for (const line of missing) console.error(line);
   const checked = checkDatabaseConfig(loaded.config, process.cwd());
   if (checked.ok) {
     console.log(`[site-search] ${checked.file}: D1 database "${loaded.config.database}" is bound as "${loaded.config.binding}"${checked.environment ? ` (env.${checked.environment})` : ''}`);
-    return 0;
-  }
-  console.error(checked.message);
-  return 1;
+  } else console.error(checked.message);
+  return checked.ok && missing.length === 0 ? 0 : 1;
 }
 
 const argv = process.argv.slice(2);

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { SiteSearchError } from '../errors.js';
+import { resolve } from 'node:path';
+import { missingIndexMessage, SiteSearchError } from '../errors.js';
 import type { SearchDatabase, SearchStatement, SqlValue } from './types.js';
 
 /** Which embedded SQLite to open. */
@@ -34,11 +36,16 @@ interface NativeDatabase {
  * Opens a local SQLite file (or `':memory:'`) as a search database. Node's built-in `node:sqlite` (FTS5 compiled in)
  * by default; `{ driver: 'better-sqlite3' }` uses the optional better-sqlite3 package. `busyTimeoutMs` is how long a
  * statement waits for another connection's write (a push) before failing with "database is locked".
+ *
+ * A file that does not exist is an error naming its absolute path and `npx site-search index` (a server must not
+ * create an empty index, and SQLite's own "unable to open database file" says neither), unless `create: true`, which
+ * is what the indexer passes.
  */
 export function openSqlite(
   path: string,
-  { driver = 'node:sqlite', busyTimeoutMs = 5_000 }: { driver?: SqliteDriver; busyTimeoutMs?: number } = {},
+  { driver = 'node:sqlite', busyTimeoutMs = 5_000, create = false }: { driver?: SqliteDriver; busyTimeoutMs?: number; create?: boolean } = {},
 ): SqliteDatabase {
+  if (!create && path !== ':memory:' && path !== '' && !existsSync(path)) throw new SiteSearchError(missingIndexMessage(resolve(path)));
   const native = driver === 'better-sqlite3' ? openBetterSqlite3(path) : openNodeSqlite(path);
   // Another connection writing (a push) makes SQLite answer "database is locked" at once unless told to wait.
   native.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);

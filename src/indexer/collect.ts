@@ -24,20 +24,17 @@ export async function collectDocuments(
   { cwd = process.cwd() }: { cwd?: string } = {},
 ): Promise<SourceFile[]> {
   const config = resolveConfig(options);
+  const missing = missingSources(config, cwd);
+  if (missing.length > 0) throw new SiteSearchError(missing.join('\n'));
   const found: SourceFile[] = [];
-  for (const [i, source] of config.sources.entries()) {
+  for (const source of config.sources) {
     if (source.files) {
       for (const file of source.files) {
-        const path = resolve(cwd, file);
-        if (!existsSync(path)) throw new SiteSearchError(`sources[${i}].files: ${file} does not exist (looked in ${cwd}).`);
-        found.push({ path, relativePath: file.replace(/\\/g, '/'), source });
+        found.push({ path: resolve(cwd, file), relativePath: file.replace(/\\/g, '/'), source });
       }
       continue;
     }
     const dir = resolve(cwd, source.dir!);
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-      throw new SiteSearchError(`sources[${i}].dir: ${relative(cwd, dir) || dir} is not a directory. Fix "dir" in your search options.`);
-    }
     const files = await glob('**/*.{md,mdx}', {
       cwd: dir,
       ignore: ['**/node_modules/**', ...source.skipDirs.map((name) => `**/${escapeGlob(name)}/**`)],
@@ -52,6 +49,31 @@ export async function collectDocuments(
     for (const file of files.sort()) found.push({ path: `${dir}${sep}${sep === '/' ? file : file.replaceAll('/', sep)}`, relativePath: file, source });
   }
   return found;
+}
+
+/**
+ * One line per source whose folder or file is not there (relative to `cwd`, the config file's folder), naming the
+ * option and the fix; empty when every source exists. `site-search check` reports these; `index` refuses to run.
+ */
+export function missingSources(config: ResolvedConfig, cwd: string): string[] {
+  const problems: string[] = [];
+  for (const [i, source] of config.sources.entries()) {
+    if (source.files) {
+      for (const file of source.files) {
+        if (!existsSync(resolve(cwd, file))) {
+          problems.push(`[site-search] sources[${i}].files: ${file} does not exist (looked in ${cwd}). Fix "files" in your search options.`);
+        }
+      }
+      continue;
+    }
+    const dir = resolve(cwd, source.dir!);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      problems.push(
+        `[site-search] sources[${i}].dir: ${relative(cwd, dir) || dir} is not a directory (looked in ${cwd}). Fix "dir" in your search options, or create the folder.`,
+      );
+    }
+  }
+  return problems;
 }
 
 /**

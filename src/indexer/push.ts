@@ -142,7 +142,7 @@ async function pushToSqlite(
   // written once, where WAL writes it to the log and again at the checkpoint (10,000 pages: 2.9 → 2.4 s). It is still
   // one transaction, and the file goes back to WAL, so readers never wait on later pushes.
   const fresh = path !== ':memory:' && !existsSync(path);
-  const db = openSqlite(path, { driver, busyTimeoutMs: lockTimeoutMs });
+  const db = openSqlite(path, { driver, busyTimeoutMs: lockTimeoutMs, create: true });
   try {
     if (fresh) db.exec('PRAGMA journal_mode = DELETE');
     const count = await db.transaction(() => writeIndex(db, config, documents));

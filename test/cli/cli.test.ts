@@ -126,11 +126,39 @@ describe('site-search check', () => {
     const ok = makeProject({
       'search.config.json': JSON.stringify({ database: 'cli-search', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }] }),
       'wrangler.toml': '[[d1_databases]]\nbinding = "SEARCH_DB"\ndatabase_name = "cli-search"\ndatabase_id = "x"\n',
+      'c/a.md': '# A',
     });
     const passed = await cli(['check'], ok.dir);
     expect(passed.code).toBe(0);
     expect(passed.stdout).toContain('D1 database "cli-search" is bound as "SEARCH_DB"');
+    expect(passed.stderr).toBe('');
     ok.cleanup();
+  });
+
+  it('names every source folder or file that does not exist and exits 1, as index does', async () => {
+    const site = makeProject({
+      'search.config.json': JSON.stringify({
+        database: 'cli-search',
+        sources: [
+          { dir: 'src/content/docs', type: 'doc', url: '/docs/:slug' },
+          { dir: 'src/content/blog', type: 'post', url: '/blog/:slug' },
+          { files: ['about.md'], type: 'page', url: '/about' },
+        ],
+      }),
+      'wrangler.toml': '[[d1_databases]]\nbinding = "SEARCH_DB"\ndatabase_name = "cli-search"\ndatabase_id = "x"\n',
+      'src/content/docs/a.md': '# A',
+    });
+    const r = await cli(['check'], site.dir);
+    expect(r.code).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toEqual([
+      `[site-search] sources[1].dir: src/content/blog is not a directory (looked in ${site.dir}). Fix "dir" in your search options, or create the folder.`,
+      `[site-search] sources[2].files: about.md does not exist (looked in ${site.dir}). Fix "files" in your search options.`,
+    ]);
+    const index = await cli(['index'], site.dir);
+    expect(index.code).toBe(1);
+    expect(index.stderr.trim().split('\n')).toEqual(lines);
+    site.cleanup();
   });
 });
 

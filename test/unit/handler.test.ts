@@ -2,6 +2,9 @@
  * The endpoint through plain `new Request(...)` over a real node:sqlite database: statuses, messages, headers and the
  * caching rules of SPEC.md.
  */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
 import {
@@ -156,6 +159,21 @@ describe('errors (SPEC "Errors")', () => {
     expect(res.status).toBe(500);
     expect((await res.json()).error).toMatch(/search_index table does not exist.*site-search index/);
     empty.close();
+  });
+
+  it('500 naming the index file it looked for and the command that creates it, and no empty file left behind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-search-missing-'));
+    try {
+      for (const path of [join(dir, 'search.db'), join(dir, 'not-built/search.db')]) {
+        const missing = createSearchHandler(options, { db: () => openSqlite(path), cache: false });
+        const res = await missing(get('?q=astro'));
+        expect(res.status).toBe(500);
+        expect(await res.json()).toEqual({ error: `Local search index not found at ${path}. Run "npx site-search index" where the server starts.` });
+        expect(existsSync(path)).toBe(false);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('405 with Allow for other methods', async () => {

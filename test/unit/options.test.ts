@@ -79,6 +79,24 @@ describe('resolveConfig: options and defaults (SPEC "Options object")', () => {
   it('defineSearchOptions is the identity', () => {
     expect(defineSearchOptions(minimal)).toBe(minimal);
   });
+
+  it('defineSearchOptions rejects unknown keys at compile time (tsc --noEmit fails if a @ts-expect-error goes unused)', () => {
+    const misspelt = () =>
+      defineSearchOptions({
+        database: 'd',
+        sources: [{ dir: 'c', type: 'doc', url: '/:slug', emoji: '📄' }],
+        // @ts-expect-error: maxLimt is not an option (did you mean maxLimit?)
+        maxLimt: 5,
+      });
+    const nested = () =>
+      // @ts-expect-error: a source has no "path" key
+      defineSearchOptions({ database: 'd', sources: [{ dir: 'c', type: 'doc', url: '/:slug', path: 'x' }] });
+    const weights = () =>
+      // @ts-expect-error: weights has no "body" column
+      defineSearchOptions({ database: 'd', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }], weights: { body: 2 } });
+    // And the same objects fail at run time, where plain JavaScript configs are checked.
+    for (const define of [misspelt, nested, weights]) expect(() => resolveConfig(define())).toThrow(SiteSearchConfigError);
+  });
 });
 
 describe('resolveConfig: throws listing every problem with its path', () => {
