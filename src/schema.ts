@@ -68,6 +68,15 @@ export const SECTION_MATCH_CHARS = 2000;
 export const INSERT_SECTION = `INSERT INTO ${SECTIONS_TABLE} (page, position, site, heading, anchor, content)
   VALUES ((SELECT id FROM ${DOCS_TABLE} WHERE site = ? AND url = ?), ?, ?, ?, ?, ?)`;
 
+/**
+ * Each page's content hash (everything that reaches the index about it), keyed like the page: a push compares the new
+ * pages with these and writes only the difference. A table of its own, so indexes written before it keep working (their
+ * next push, finding no hashes, rewrites the site once and records them).
+ */
+export const HASHES_TABLE = 'search_hashes';
+
+const CREATE_HASHES = `CREATE TABLE IF NOT EXISTS ${HASHES_TABLE} (site TEXT NOT NULL, url TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (site, url)) WITHOUT ROWID`;
+
 const CREATE_META = 'CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)';
 
 /**
@@ -83,6 +92,7 @@ export function schemaStatements(): string[] {
     CREATE_DOCS,
     CREATE_DOCS_URL_INDEX,
     CREATE_SECTIONS,
+    CREATE_HASHES,
     `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO NOTHING`,
   ];
 }
@@ -106,6 +116,7 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
     await db.prepare(`DROP TABLE IF EXISTS ${VOCAB_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${SECTIONS_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${DOCS_TABLE}`).run();
+    await db.prepare(`DROP TABLE IF EXISTS ${HASHES_TABLE}`).run();
   }
   await db.prepare(CREATE_TABLE).run();
   await db.prepare(CREATE_VOCAB).run();
@@ -113,6 +124,7 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
   await db.prepare(CREATE_DOCS_URL_INDEX).run();
   await compactSectionsTable(db);
   await db.prepare(CREATE_SECTIONS).run();
+  await db.prepare(CREATE_HASHES).run();
   await db.prepare(RECORD_VERSION).run();
   return rebuild;
 }

@@ -2,15 +2,16 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { openSqlite, type SqliteDriver } from '../db/sqlite.js';
-import type { SearchDatabase } from '../db/types.js';
+import type { SearchDatabase, SearchStatement } from '../db/types.js';
 import { resolveConfig } from '../config.js';
 import type { ResolvedConfig, SearchOptions } from '../options.js';
-import { DOCS_TABLE, ensureSchema, INSERT_SECTION, SECTIONS_TABLE, syncDocsStatement, TABLE, VOCAB_TABLE } from '../schema.js';
+import { DOCS_TABLE, ensureSchema, HASHES_TABLE, SCHEMA_VERSION, INSERT_SECTION, SECTIONS_TABLE, TABLE, VOCAB_TABLE } from '../schema.js';
 import { foldWord } from '../fold.js';
 import { Vocabulary } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
-import { deleteStatement, pushStatements, siteWhere, toSqlFile } from './sql.js';
-import { executeD1File } from './wrangler.js';
+import { classify, fullCounts, pageHash, pageKey, removedPages, targetState, wholeRewriteReason, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
+import { changeStatements, deleteStatement, pushStatements, rowsInserted, targetStateQueries, toSqlFile } from './sql.js';
+import { executeD1File, queryD1 } from './wrangler.js';
 import { SiteSearchError } from '../errors.js';
 
 /** Where an index push goes. */
@@ -32,46 +33,102 @@ export interface PushResult {
   documents: number;
   /** Where the rows went: a file path or `d1:<database> (local|remote)`. */
   destination: string;
+  /** What the push wrote (or, with `dryRun`, would write). */
+  counts: PushCounts;
+  /** True when nothing was written (`dryRun`). */
+  dryRun: boolean;
+}
+
+/** Options of {@link pushIndex}. */
+export interface PushOptions extends WriteOptions {
+  /** Directory relative paths resolve against. Default: the working directory. */
+  cwd?: string;
+  /** Work out what the push would write, and write nothing. */
+  dryRun?: boolean;
 }
 
 /**
- * Replaces this site's rows (all rows when `site` is empty) with `documents`. Relative paths resolve against `cwd`.
- * The SQLite push is one transaction: if anything fails, the previous index stays as it was.
+ * Brings this site's rows (all rows when `site` is empty) in line with `documents`, writing only what changed (see
+ * {@link writeIndex}; `full` rewrites them all). Relative paths resolve against `cwd`. The SQLite push is one
+ * transaction: if anything fails, the previous index stays as it was. A D1 push reads the target's page hashes first
+ * (`wrangler d1 execute --json`) and sends only the difference; a `sql` target (a file for your own pipeline) cannot
+ * read its target, so it holds the whole site.
  */
 export async function pushIndex(
   options: SearchOptions | ResolvedConfig,
   target: PushTarget,
   input: Iterable<IndexDocument> | AsyncIterable<IndexDocument>,
-  { cwd = process.cwd() }: { cwd?: string } = {},
+  { cwd = process.cwd(), full = false, dryRun = false }: PushOptions = {},
 ): Promise<PushResult> {
   const config = resolveConfig(options);
   input = firstOfEachUrl(input);
   if (target.kind === 'sqlite') {
     const path = resolve(cwd, target.path ?? config.sqlitePath);
-    const count = await pushToSqlite(config, path, input, target).catch((e: unknown) => {
+    const counts = await pushToSqlite(config, path, input, target, { full, dryRun }).catch((e: unknown) => {
       throw writeFailed(path, e);
     });
-    return { documents: count, destination: path };
+    return { documents: counts.pages, destination: path, counts, dryRun };
   }
   // SQL for D1 is written whole (statements must be sized and ordered): these targets hold the documents.
   const documents: IndexDocument[] = [];
   for await (const d of input) documents.push(d);
-  const sql = toSqlFile(pushStatements(config, documents));
+  const wrangler = target.kind === 'd1' ? { remote: target.remote, cwd: target.cwd ?? cwd, args: target.args } : undefined;
+  const found = wrangler && !full ? await readD1State(config, wrangler) : undefined;
+  const reason = found ? wholeRewriteReason(found.state, found.version) : undefined;
+  const plan =
+    found?.state && found.state.pages.size > 0 && !reason
+      ? changeStatements(config, documents, found.state)
+      : { statements: pushStatements(config, documents), counts: wholePushCounts(documents, full || target.kind === 'sql' || reason !== undefined, reason) };
+  const destination = target.kind === 'sql' ? resolve(cwd, target.out) : `d1:${config.database} (${target.remote ? 'remote' : 'local'})`;
+  const result = { documents: documents.length, destination, counts: plan.counts, dryRun };
+  if (dryRun) return result;
+  const sql = toSqlFile(plan.statements);
   if (target.kind === 'sql') {
-    const out = resolve(cwd, target.out);
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, sql);
-    return { documents: documents.length, destination: out };
+    mkdirSync(dirname(destination), { recursive: true });
+    writeFileSync(destination, sql);
+    return result;
   }
   const dir = mkdtempSync(join(tmpdir(), 'site-search-'));
   try {
     const file = join(dir, 'push.sql');
     writeFileSync(file, sql);
-    await executeD1File(config.database, file, { remote: target.remote, cwd: target.cwd ?? cwd, args: target.args });
+    await executeD1File(config.database, file, wrangler!);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { documents: documents.length, destination: `d1:${config.database} (${target.remote ? 'remote' : 'local'})` };
+  return result;
+}
+
+/** A push that sends the whole site: a rewrite (asked for, or forced by the target), or the first push, all added. */
+function wholePushCounts(documents: IndexDocument[], rewrite: boolean, reason?: string): PushCounts {
+  const rows = rowsInserted(documents);
+  return rewrite ? fullCounts(documents.length, rows, reason) : { pages: documents.length, added: documents.length, changed: 0, removed: 0, unchanged: 0, rowsWritten: rows, full: false };
+}
+
+/**
+ * What the D1 database holds for this site: its schema version and its pages' hashes and words. Undefined when it has
+ * no index yet (a first push), or one written before hashes were stored (its tables are missing).
+ */
+async function readD1State(
+  config: ResolvedConfig,
+  wrangler: { remote: boolean; cwd: string; args?: string[] },
+): Promise<{ version?: string; state?: TargetState } | undefined> {
+  let version: string | undefined;
+  try {
+    const [meta] = await queryD1(config.database, ["SELECT value FROM search_meta WHERE key = 'schema_version'"], wrangler);
+    version = meta?.[0]?.value === undefined ? undefined : String(meta[0].value);
+  } catch (e) {
+    if (/no such table/i.test((e as Error).message)) return undefined;
+    throw e;
+  }
+  if (version !== undefined && version !== String(SCHEMA_VERSION)) return { version };
+  try {
+    const [pages = [], words = []] = await queryD1(config.database, targetStateQueries(config.site), wrangler);
+    return { version, state: targetState(pages, words) };
+  } catch (e) {
+    if (/no such table/i.test((e as Error).message)) return { version };
+    throw e;
+  }
 }
 
 /**
@@ -90,36 +147,101 @@ async function* firstOfEachUrl(input: Iterable<IndexDocument> | AsyncIterable<In
   }
 }
 
+/** Options of {@link writeIndex} and {@link pushIndex}. */
+export interface WriteOptions {
+  /** Rewrite the site's rows whole instead of writing only what changed. */
+  full?: boolean;
+}
+
 /**
- * Replaces this site's rows (documents and typo vocabulary) through any {@link SearchDatabase}: the schema, the
- * site-scoped deletes, the inserts. Atomic only inside a transaction, which the SQLite push provides.
+ * Brings this site's rows (all rows when `site` is empty) in line with `documents` through any
+ * {@link SearchDatabase}: pages whose content hash is unchanged keep their rows (and row ids) untouched, changed pages
+ * are replaced, new ones inserted, missing ones deleted, with their sections, and the typo vocabulary gains and loses
+ * exactly the words that came and went. The site is rewritten whole when asked (`full`), when the index holds no hashes
+ * to compare with, or when its schema version differs. Atomic only inside a transaction, which the SQLite push provides.
  */
 export async function writeIndex(
   db: SearchDatabase,
   options: SearchOptions | ResolvedConfig,
   documents: Iterable<IndexDocument> | AsyncIterable<IndexDocument>,
-): Promise<number> {
+  { full = false }: WriteOptions = {},
+): Promise<PushCounts> {
   const config = resolveConfig(options);
-  await ensureSchema(db);
-  for (const table of [TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE]) await db.prepare(deleteStatement(config.site, table)).run();
+  const storedVersion = await schemaVersionOf(db);
+  const rebuilt = await ensureSchema(db);
+  const state = full || rebuilt ? undefined : await readTargetState(db, config.site);
+  const reason = wholeRewriteReason(state, rebuilt ? storedVersion : undefined);
+  const whole = full || rebuilt || reason !== undefined || state!.pages.size === 0;
+
+  let rows = 0;
+  const write = async (statement: SearchStatement) => void (rows += changesOf(await statement.run()));
+  if (whole) {
+    for (const table of [TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE, HASHES_TABLE]) await write(db.prepare(deleteStatement(config.site, table)));
+  }
   const insert = db.prepare(
     `INSERT INTO ${TABLE} (title, description, content, tags, url, site, type, date, emoji) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // The side row takes the FTS5 row's id; documents stream through one at a time, so nothing holds the corpus.
   const side = db.prepare(`INSERT INTO ${DOCS_TABLE} (id, site, type, day, url) VALUES (last_insert_rowid(), ?, ?, ?, ?)`);
+  const hash = db.prepare(`INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES (?, ?, ?)`);
   const section = db.prepare(INSERT_SECTION);
   const vocabulary = new Vocabulary();
-  let count = 0;
+  const counts = { pages: 0, added: 0, changed: 0, removed: 0, unchanged: 0 };
+  const seen = new Set<string>();
   for await (const d of documents) {
-    await insert.bind(d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji).run();
-    await side.bind(d.site, d.type, dayNumberOf(d.date), d.url).run();
-    for (const [i, s] of d.sections.entries()) await section.bind(d.site, d.url, i, d.site, s.heading, s.anchor, foldWord(s.content)).run();
+    counts.pages++;
     vocabulary.add(d);
-    count++;
+    const h = pageHash(d);
+    seen.add(pageKey(d.site, d.url));
+    const found = classify(whole ? undefined : state, d, h);
+    counts[found.kind]++;
+    if (found.kind === 'unchanged') continue;
+    if (found.kind === 'changed') await removePage(found.id, d.site, d.url);
+    await write(insert.bind(d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji));
+    await write(side.bind(d.site, d.type, dayNumberOf(d.date), d.url));
+    await write(hash.bind(d.site, d.url, h));
+    for (const [i, s] of d.sections.entries()) await write(section.bind(d.site, d.url, i, d.site, s.heading, s.anchor, foldWord(s.content)));
   }
+  for (const page of removedPages(whole ? undefined : state, seen)) {
+    await removePage(page.id, page.site, page.url);
+    counts.removed++;
+  }
+  const words = wordChanges(config.site, vocabulary.words(), whole ? undefined : state);
   const word = db.prepare(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES (?, ?, ?)`);
-  for (const { term, type } of vocabulary.words()) await word.bind(term, config.site, type).run();
-  return count;
+  for (const w of words.insert) await write(word.bind(w.term, config.site, w.type));
+  const unused = db.prepare(`DELETE FROM ${VOCAB_TABLE} WHERE rowid = ?`);
+  for (const id of words.remove) await write(unused.bind(id));
+  // A first push into an empty index is a list of added pages; a rewrite asked for, or forced by the index, says so.
+  return full || reason ? fullCounts(counts.pages, rows, reason) : { ...counts, rowsWritten: rows, full: false };
+
+  async function removePage(id: number, site: string, url: string): Promise<void> {
+    await write(db.prepare(`DELETE FROM ${SECTIONS_TABLE} WHERE page = ?`).bind(id));
+    await write(db.prepare(`DELETE FROM ${TABLE} WHERE rowid = ?`).bind(id));
+    await write(db.prepare(`DELETE FROM ${DOCS_TABLE} WHERE id = ?`).bind(id));
+    await write(db.prepare(`DELETE FROM ${HASHES_TABLE} WHERE site = ? AND url = ?`).bind(site, url));
+  }
+}
+
+/** The schema version the index records, or undefined when it records none (a new or an astro-d1-search database). */
+async function schemaVersionOf(db: SearchDatabase): Promise<string | undefined> {
+  try {
+    const { results } = await db.prepare("SELECT value FROM search_meta WHERE key = 'schema_version'").all<{ value: string }>();
+    return results[0]?.value;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What this site's pages and words are in the index now (see {@link targetStateQueries}). */
+async function readTargetState(db: SearchDatabase, site: string): Promise<TargetState> {
+  const [pages, words] = targetStateQueries(site);
+  return targetState((await db.prepare(pages).all()).results, (await db.prepare(words).all()).results);
+}
+
+/** Rows a statement changed, from whichever driver ran it (node:sqlite, better-sqlite3, D1). */
+function changesOf(result: unknown): number {
+  const r = result as { changes?: number | bigint; meta?: { changes?: number } } | undefined;
+  return Number(r?.changes ?? r?.meta?.changes ?? 0);
 }
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` date, or null: the same as the SQL `DAY_OF_DATE`. */
@@ -131,12 +253,18 @@ function dayNumberOf(date: string): number | null {
 /** How long a push waits for another push to the same file: a large site's push takes about a minute. */
 const PUSH_LOCK_TIMEOUT_MS = 60_000;
 
+/** Thrown inside a dry run's transaction so that it rolls back, carrying what the push would have written. */
+class DryRun {
+  constructor(readonly counts: PushCounts) {}
+}
+
 async function pushToSqlite(
   config: ResolvedConfig,
   path: string,
   documents: Iterable<IndexDocument> | AsyncIterable<IndexDocument>,
   { driver, lockTimeoutMs = PUSH_LOCK_TIMEOUT_MS }: { driver?: SqliteDriver; lockTimeoutMs?: number },
-): Promise<number> {
+  { full, dryRun }: { full: boolean; dryRun: boolean },
+): Promise<PushCounts> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   // A new file is built with a rollback journal, which SQLite skips for pages the file did not have yet: each page is
   // written once, where WAL writes it to the log and again at the checkpoint (10,000 pages: 2.9 → 2.4 s). It is still
@@ -145,19 +273,33 @@ async function pushToSqlite(
   const db = openSqlite(path, { driver, busyTimeoutMs: lockTimeoutMs, create: true });
   try {
     if (fresh) db.exec('PRAGMA journal_mode = DELETE');
-    const count = await db.transaction(() => writeIndex(db, config, documents));
-    // Merging the FTS5 b-trees after a bulk load makes queries faster. The rows are committed by now, so a failure
-    // here (a full disk, say) must not report the push as failed.
-    try {
-      db.exec(`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`);
-      db.exec(`INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`);
-    } catch (e) {
-      console.warn(`[site-search] FTS5 optimize skipped: ${(e as Error).message}`);
+    // A dry run does all the work of a push inside the transaction, then rolls it back.
+    const counts = await db
+      .transaction(async () => {
+        const written = await writeIndex(db, config, documents, { full });
+        if (dryRun) throw new DryRun(written);
+        return written;
+      })
+      .catch((e: unknown) => {
+        if (e instanceof DryRun) return e.counts;
+        throw e;
+      });
+    // Merging the FTS5 b-trees after a bulk load makes queries faster (and rewrites the whole index, which a one-page
+    // edit need not cost). The rows are committed by now, so a failure here (a full disk, say) must not report the
+    // push as failed.
+    if (!dryRun && worthOptimizing(counts)) {
+      try {
+        db.exec(`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`);
+        db.exec(`INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`);
+      } catch (e) {
+        console.warn(`[site-search] FTS5 optimize skipped: ${(e as Error).message}`);
+      }
     }
-    return count;
+    return counts;
   } finally {
     if (fresh) db.exec('PRAGMA journal_mode = WAL');
     db.close();
+    if (fresh && dryRun) for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
   }
 }
 

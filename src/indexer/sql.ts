@@ -1,8 +1,9 @@
 import type { ResolvedConfig } from '../options.js';
-import { DOCS_TABLE, INSERT_SECTION, schemaStatements, SECTIONS_TABLE, syncDocsStatement, TABLE, VOCAB_TABLE } from '../schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, schemaStatements, SECTIONS_TABLE, syncDocsStatement, TABLE, VOCAB_TABLE } from '../schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
 import { foldWord } from '../fold.js';
 import { vocabularyOf } from './vocabulary.js';
+import { classify, pageHash, pageKey, removedPages, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
 
 /** D1 rejects a statement over 100,000 bytes; stay under it with room for the statement's own text. */
 export const D1_MAX_STATEMENT_BYTES = 100_000;
@@ -42,32 +43,98 @@ export function pushStatements(
   const documentRows = documents.map(
     (d) => (budget: number) => fitRow((content) => COLUMNS.map((c) => (c === 'content' ? content : d[c])), d.content, budget),
   );
-  // One statement per section: each finds its page through search_docs, which a SQL file cannot know the rowid of.
-  const sections = documents.flatMap((d) =>
-    d.sections.map((s, i) => {
-      let content = foldWord(s.content);
-      let sql = bindLiterals(INSERT_SECTION, [d.site, d.url, i, d.site, s.heading, s.anchor, content]);
-      while (bytes(sql) > maxStatementBytes && content.length > 0) {
-        content = cutOnWord(content, Math.floor(content.length * 0.8)).content;
-        sql = bindLiterals(INSERT_SECTION, [d.site, d.url, i, d.site, s.heading, s.anchor, content]);
-      }
-      return sql;
-    }),
-  );
+  const sections = documents.flatMap((d) => sectionStatements(d, maxStatementBytes));
   const wordRows = vocabularyOf(documents).map(({ term, type }) => () => `(${sqlLiteral(term)}, ${sqlLiteral(config.site)}, ${sqlLiteral(type)})`);
+  const hashRows = documents.map((d) => () => `(${sqlLiteral(d.site)}, ${sqlLiteral(d.url)}, ${sqlLiteral(pageHash(d))})`);
   return [
     ...schemaStatements(),
     deleteStatement(config.site),
     deleteStatement(config.site, SECTIONS_TABLE),
     deleteStatement(config.site, VOCAB_TABLE),
+    deleteStatement(config.site, HASHES_TABLE),
     ...inserts(`INSERT INTO ${TABLE} (${COLUMNS.join(', ')}) VALUES\n`, documentRows, maxStatementBytes),
     deleteStatement(config.site, DOCS_TABLE),
     syncDocsStatement(siteWhere(config.site)),
     ...sections,
+    ...inserts(`INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES\n`, hashRows, maxStatementBytes),
     ...inserts(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES\n`, wordRows, maxStatementBytes),
-    `INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`,
-    `INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`,
+    ...OPTIMIZE,
   ];
+}
+
+const OPTIMIZE = [`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`, `INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`];
+
+/** Rows a whole push of `documents` inserts: per page its row, side row and hash, its sections; the vocabulary. */
+export function rowsInserted(documents: IndexDocument[]): number {
+  return documents.reduce((n, d) => n + 3 + d.sections.length, 0) + vocabularyOf(documents).length;
+}
+
+/**
+ * The SQL that brings this site's rows in D1 in line with `documents`, given what the target holds (`state`): only
+ * changed, new and removed pages are written, each page's statements on their own (a page's side row takes its
+ * FTS5 row's id through last_insert_rowid(), as the SQLite push does), and the vocabulary gains and loses only the
+ * words that came and went. Every statement stays under `maxStatementBytes`.
+ */
+export function changeStatements(
+  config: ResolvedConfig,
+  documents: IndexDocument[],
+  state: TargetState,
+  { maxStatementBytes = D1_MAX_STATEMENT_BYTES - 1_000 }: { maxStatementBytes?: number } = {},
+): { statements: string[]; counts: PushCounts } {
+  const statements: string[] = [...schemaStatements()];
+  const counts = { pages: documents.length, added: 0, changed: 0, removed: 0, unchanged: 0 };
+  let rows = 0;
+  const remove = (id: number, site: string, url: string, sections: number) => {
+    statements.push(
+      `DELETE FROM ${SECTIONS_TABLE} WHERE page = ${id}`,
+      `DELETE FROM ${TABLE} WHERE rowid = ${id}`,
+      `DELETE FROM ${DOCS_TABLE} WHERE id = ${id}`,
+      `DELETE FROM ${HASHES_TABLE} WHERE site = ${sqlLiteral(site)} AND url = ${sqlLiteral(url)}`,
+    );
+    rows += 3 + sections;
+  };
+  const seen = new Set<string>();
+  for (const d of documents) {
+    const hash = pageHash(d);
+    seen.add(pageKey(d.site, d.url));
+    const found = classify(state, d, hash);
+    counts[found.kind]++;
+    if (found.kind === 'unchanged') continue;
+    if (found.kind === 'changed') remove(found.id, d.site, d.url, state.pages.get(pageKey(d.site, d.url))!.sections);
+    const head = `INSERT INTO ${TABLE} (${COLUMNS.join(', ')}) VALUES\n`;
+    statements.push(
+      head + fitRow((content) => COLUMNS.map((c) => (c === 'content' ? content : d[c])), d.content, maxStatementBytes - bytes(head)),
+      `INSERT INTO ${DOCS_TABLE} (id, site, type, day, url) VALUES (last_insert_rowid(), ${sqlLiteral(d.site)}, ${sqlLiteral(d.type)}, ${DAY_OF_DATE(sqlLiteral(d.date))}, ${sqlLiteral(d.url)})`,
+      `INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES (${sqlLiteral(d.site)}, ${sqlLiteral(d.url)}, ${sqlLiteral(hash)})`,
+      ...sectionStatements(d, maxStatementBytes),
+    );
+    rows += 3 + d.sections.length;
+  }
+  for (const page of removedPages(state, seen)) {
+    remove(page.id, page.site, page.url, page.sections);
+    counts.removed++;
+  }
+  const words = wordChanges(config.site, vocabularyOf(documents), state);
+  const wordRows = words.insert.map(({ term, type }) => () => `(${sqlLiteral(term)}, ${sqlLiteral(config.site)}, ${sqlLiteral(type)})`);
+  statements.push(...inserts(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES\n`, wordRows, maxStatementBytes));
+  for (let i = 0; i < words.remove.length; i += 500) statements.push(`DELETE FROM ${VOCAB_TABLE} WHERE rowid IN (${words.remove.slice(i, i + 500).join(', ')})`);
+  rows += words.insert.length + words.remove.length;
+  const result: PushCounts = { ...counts, rowsWritten: rows, full: false };
+  if (worthOptimizing(result)) statements.push(...OPTIMIZE);
+  return { statements, counts: result };
+}
+
+/** One statement per section: each finds its page through search_docs, which a SQL file cannot know the rowid of. */
+function sectionStatements(d: IndexDocument, maxStatementBytes: number): string[] {
+  return d.sections.map((s, i) => {
+    let content = foldWord(s.content);
+    let sql = bindLiterals(INSERT_SECTION, [d.site, d.url, i, d.site, s.heading, s.anchor, content]);
+    while (bytes(sql) > maxStatementBytes && content.length > 0) {
+      content = cutOnWord(content, Math.floor(content.length * 0.8)).content;
+      sql = bindLiterals(INSERT_SECTION, [d.site, d.url, i, d.site, s.heading, s.anchor, content]);
+    }
+    return sql;
+  });
 }
 
 /** Multi-row INSERTs of `head` + rows, each statement under `maxBytes`. A row gets the byte budget it may use. */
@@ -109,6 +176,20 @@ function bindLiterals(sql: string, values: (string | number)[]): string {
     const value = values[i++]!;
     return typeof value === 'number' ? String(value) : sqlLiteral(value);
   });
+}
+
+/**
+ * The two queries that read what a push compares with: this site's pages (row id, URL, hash, number of sections) and
+ * its vocabulary words (row id). With an empty `site` they read every site's rows, which such a push owns. Literals
+ * rather than parameters, so `wrangler d1 execute --command` can run them too.
+ */
+export function targetStateQueries(site: string): [pages: string, words: string] {
+  const where = (column: string) => (site ? ` WHERE ${column} = ${sqlLiteral(site)}` : '');
+  return [
+    `SELECT d.id, d.site, d.url, h.hash, (SELECT count(*) FROM ${SECTIONS_TABLE} s WHERE s.page = d.id) AS sections
+      FROM ${DOCS_TABLE} d LEFT JOIN ${HASHES_TABLE} h ON h.site = d.site AND h.url = d.url${where('d.site')}`,
+    `SELECT rowid AS id, site, term, type FROM ${VOCAB_TABLE}${where('site')}`,
+  ];
 }
 
 /** Statements as one `.sql` file for `wrangler d1 execute --file`. */

@@ -109,14 +109,39 @@ export async function executeD1File(
   database: string,
   file: string,
   { remote, cwd, args = [] }: { remote: boolean; cwd: string; args?: string[] },
-): Promise<void> {
+): Promise<string> {
+  return runWrangler(database, ['--file', file, '--yes'], { remote, cwd, args });
+}
+
+/**
+ * Runs read-only SQL on the D1 database through `wrangler d1 execute --command … --json` and returns each
+ * statement's rows. Statements are separated by `;` in one call (one wrangler start).
+ */
+export async function queryD1(
+  database: string,
+  statements: string[],
+  { remote, cwd, args = [] }: { remote: boolean; cwd: string; args?: string[] },
+): Promise<Record<string, unknown>[][]> {
+  const output = await runWrangler(database, ['--command', statements.join(';\n'), '--json'], { remote, cwd, args }, true);
+  const start = output.indexOf('[');
+  const parsed = JSON.parse(start === -1 ? output : output.slice(start)) as { results?: Record<string, unknown>[] }[];
+  return parsed.map((r) => r.results ?? []);
+}
+
+async function runWrangler(
+  database: string,
+  what: string[],
+  { remote, cwd, args = [] }: { remote: boolean; cwd: string; args?: string[] },
+  stdoutOnly = false,
+): Promise<string> {
   const bin = findWrangler(cwd);
   const [command, prefix] = bin ? [process.execPath, [bin]] : ['npx', ['--yes', 'wrangler']];
-  const argv = [...prefix, 'd1', 'execute', database, remote ? '--remote' : '--local', '--file', file, '--yes', ...args];
+  const argv = [...prefix, 'd1', 'execute', database, remote ? '--remote' : '--local', ...what, ...args];
+  const stdout: string[] = [];
   const output: string[] = [];
   const code = await new Promise<number>((resolve, reject) => {
     const child = spawn(command, argv, { cwd, env: { WRANGLER_SEND_METRICS: 'false', ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d) => output.push(String(d)));
+    child.stdout.on('data', (d) => (stdout.push(String(d)), output.push(String(d))));
     child.stderr.on('data', (d) => output.push(String(d)));
     child.on('error', reject);
     child.on('close', (c) => resolve(c ?? 1));
@@ -125,6 +150,7 @@ export async function executeD1File(
     const tail = output.join('').trim().split('\n').slice(-15).join('\n');
     throw new SiteSearchError(`wrangler d1 execute ${database} failed (exit ${code}):\n${tail}`);
   }
+  return (stdoutOnly ? stdout : output).join('');
 }
 
 /** The project's wrangler (resolved from `cwd` up), else one installed beside site-search. */

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { SCHEMA_VERSION } from '../schema.js';
+import type { IndexDocument } from './document.js';
+import type { VocabularyWord } from './vocabulary.js';
+
+/**
+ * A page's content hash: everything of it that reaches the index (title, description, body, tags, URL, site, type,
+ * date, emoji, sections) and the schema version. Options that change indexing (`maxContentLength`, a source's `url`,
+ * `type` or `emoji`) change these fields, so they change the hash too.
+ */
+export function pageHash(d: IndexDocument): string {
+  const fields = [SCHEMA_VERSION, d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji];
+  const sections = d.sections.map((s) => [s.heading, s.anchor, s.content]);
+  return createHash('sha256').update(JSON.stringify([fields, sections])).digest('base64url').slice(0, 22);
+}
+
+/** What a push found in its target for its site: each page's row id and hash, and each vocabulary word's row id. */
+export interface TargetState {
+  /** By {@link pageKey}. `hash` is null for a page written before hashes were stored. */
+  pages: Map<string, { id: number; hash: string | null; sections: number }>;
+  /** By {@link wordKey}. */
+  words: Map<string, number>;
+}
+
+/** Rows of the {@link targetStateQueries} read back into a {@link TargetState}. */
+export function targetState(pageRows: Record<string, unknown>[], wordRows: Record<string, unknown>[]): TargetState {
+  const pages: TargetState['pages'] = new Map();
+  for (const r of pageRows) {
+    pages.set(pageKey(String(r.site), String(r.url)), { id: Number(r.id), hash: r.hash == null ? null : String(r.hash), sections: Number(r.sections ?? 0) });
+  }
+  const words: TargetState['words'] = new Map();
+  for (const r of wordRows) words.set(wordKey(String(r.site), { type: String(r.type), term: String(r.term) }), Number(r.id));
+  return { pages, words };
+}
+
+/** Pages are keyed by site and URL (a push with an empty `site` owns every site's rows, as SPEC.md says). */
+export const pageKey = (site: string, url: string) => `${site}\u0000${url}`;
+export const wordKey = (site: string, w: VocabularyWord) => `${site}\u0000${w.type}\u0000${w.term}`;
+
+/** What a push did (or, with `dryRun`, would do). */
+export interface PushCounts {
+  /** Pages the push was given. */
+  pages: number;
+  added: number;
+  changed: number;
+  removed: number;
+  unchanged: number;
+  /** Rows inserted and deleted in the index's tables (pages, their side rows, sections, vocabulary words). */
+  rowsWritten: number;
+  /** True when the site was rewritten whole (`--full`, a first push, an index of another schema version). */
+  full: boolean;
+  /** Why it was rewritten whole, when that was not asked for. */
+  reason?: string;
+}
+
+/** Why a push cannot compare with what the target holds, or undefined when it can. */
+export function wholeRewriteReason(state: TargetState | undefined, storedVersion: string | undefined): string | undefined {
+  if (storedVersion !== undefined && storedVersion !== String(SCHEMA_VERSION)) {
+    return `the index was written with schema version ${storedVersion}, this site-search writes version ${SCHEMA_VERSION}: rebuilt in full`;
+  }
+  if (!state || state.pages.size === 0) return undefined;
+  if ([...state.pages.values()].every((p) => p.hash === null)) return 'the index holds no page hashes yet (written by an older site-search): rewritten in full once';
+  return undefined;
+}
+
+/** A push rewrites the site whole when there is nothing to compare with; these counts say so. */
+export function fullCounts(pages: number, rowsWritten: number, reason?: string): PushCounts {
+  return { pages, added: pages, changed: 0, removed: 0, unchanged: 0, rowsWritten, full: true, reason };
+}
+
+/**
+ * After an incremental push, FTS5's b-trees are merged again only when a good share of the pages changed: `optimize`
+ * rewrites the whole index (every row of it billed as written on D1), which a one-page edit must not cost.
+ */
+export function worthOptimizing(counts: PushCounts): boolean {
+  return counts.full || (counts.added + counts.changed + counts.removed) * 10 > Math.max(counts.pages, 1);
+}
+
+/**
+ * Where a page stands against the target: `unchanged` (same hash: its rows stay as they are), `changed` (its old rows
+ * go, with the id given) or `added`.
+ */
+export function classify(state: TargetState | undefined, d: IndexDocument, hash: string): { kind: 'unchanged' | 'added' } | { kind: 'changed'; id: number } {
+  const old = state?.pages.get(pageKey(d.site, d.url));
+  if (!old) return { kind: 'added' };
+  return old.hash === hash ? { kind: 'unchanged' } : { kind: 'changed', id: old.id };
+}
+
+/** The target's pages that the push was not given: they go. */
+export function removedPages(state: TargetState | undefined, seen: Set<string>): { id: number; site: string; url: string; sections: number }[] {
+  if (!state) return [];
+  return [...state.pages].flatMap(([key, page]) => {
+    if (seen.has(key)) return [];
+    const [site, url] = key.split('\u0000') as [string, string];
+    return [{ id: page.id, site, url, sections: page.sections }];
+  });
+}
+
+/** The vocabulary words to insert (new to the site) and the row ids to delete (no page uses them any more). */
+export function wordChanges(site: string, words: VocabularyWord[], state: TargetState | undefined): { insert: VocabularyWord[]; remove: number[] } {
+  if (!state) return { insert: words, remove: [] };
+  const wanted = new Set<string>();
+  const insert = words.filter((w) => {
+    const key = wordKey(site, w);
+    wanted.add(key);
+    return !state.words.has(key);
+  });
+  const remove = [...state.words].filter(([key]) => !wanted.has(key)).map(([, id]) => id);
+  return { insert, remove };
+}
