@@ -7,6 +7,6 @@ import type { IndexJob, IndexOutcome, Progress } from './index-thread.js';
 export async function runIndexJob(job: IndexJob, onProgress?: Progress): Promise<IndexOutcome> {
   const stats = newBuildStats();
   const documents = readDocuments(job.config, stats, { cwd: job.cwd, onProgress, reader: readInWorkers() });
-  const pushed = await pushIndex(job.config, job.target, documents, { cwd: job.cwd });
-  return { stats, documents: pushed.documents, destination: pushed.destination };
+  const pushed = await pushIndex(job.config, job.target, documents, { cwd: job.cwd, full: job.full, dryRun: job.dryRun });
+  return { stats, documents: pushed.documents, destination: pushed.destination, counts: pushed.counts, dryRun: pushed.dryRun };
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { SiteSearchError } from '../errors.js';
 import type { BuildStats } from '../indexer/build.js';
+import type { PushCounts } from '../indexer/changes.js';
 import type { PushTarget } from '../indexer/push.js';
 import type { ResolvedConfig } from '../options.js';
 
@@ -12,12 +13,18 @@ export interface IndexJob {
   /** Source paths in the options are relative to this directory. */
   cwd: string;
   target: PushTarget;
+  /** Rewrite the site whole (`--full`). */
+  full?: boolean;
+  /** Write nothing, say what would be written (`--dry-run`). */
+  dryRun?: boolean;
 }
 
 export interface IndexOutcome {
   stats: BuildStats;
   documents: number;
   destination: string;
+  counts: PushCounts;
+  dryRun: boolean;
 }
 
 export type Progress = (done: number, total: number) => void;

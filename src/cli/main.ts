@@ -18,7 +18,9 @@ Commands
       --sqlite PATH      local SQLite file (default: sqlitePath, .site-search/search.db)
       --d1 local|remote  push to Cloudflare D1 with wrangler d1 execute
                          (arguments after -- go to wrangler: -- --env production)
-      --out FILE.sql     only write the SQL
+      --out FILE.sql     only write the SQL (the whole site: a file cannot read its target)
+      --full             rewrite the site's rows whole (default: only pages added, changed or removed)
+      --dry-run          say what the push would write, write nothing
   dev [dir]            Index into local SQLite, serve the endpoint and a search page, re-index on change
       --port N           (default 4545)   --host H (default 127.0.0.1)
       --cors             send Access-Control-Allow-Origin: * (off in dev: other sites cannot read your drafts)
@@ -50,6 +52,8 @@ async function main(argv: string[]): Promise<number> {
       type: { type: 'string' },
       limit: { type: 'string' },
       json: { type: 'boolean' },
+      full: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
       cors: { type: 'boolean' },
       debug: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -90,14 +94,14 @@ function sqliteFlag(flags: Flags): string | undefined {
   return typeof flags.sqlite === 'string' ? resolve(flags.sqlite) : undefined;
 }
 
-async function runIndex(loaded: LoadedConfig, target: PushTarget): Promise<string> {
+async function runIndex(loaded: LoadedConfig, target: PushTarget, { full = false, dryRun = false } = {}): Promise<string> {
   const started = performance.now();
   const bar = progress();
   // Documents stream from the files into the push (memory stays flat however large the site), in a worker thread.
-  const { stats, documents, destination } = await runIndexJobInWorker({ config: loaded.config, cwd: loaded.cwd, target }, bar.update);
+  const outcome = await runIndexJobInWorker({ config: loaded.config, cwd: loaded.cwd, target, full, dryRun }, bar.update);
   bar.done();
-  for (const w of stats.warnings) console.warn(`[site-search] warning: ${formatWarning(w, process.cwd())}`);
-  return summary({ ...stats, documents }, destination, performance.now() - started);
+  for (const w of outcome.stats.warnings) console.warn(`[site-search] warning: ${formatWarning(w, process.cwd())}`);
+  return summary(outcome.stats, outcome, performance.now() - started);
 }
 
 async function index(loaded: LoadedConfig, flags: Flags, wranglerArgs: string[]): Promise<number> {
@@ -107,7 +111,7 @@ async function index(loaded: LoadedConfig, flags: Flags, wranglerArgs: string[])
     const checked = checkDatabaseConfig(loaded.config, process.cwd());
     if (!checked.ok) console.warn(checked.message);
   }
-  console.log(await runIndex(loaded, target));
+  console.log(await runIndex(loaded, target, { full: flags.full === true, dryRun: flags['dry-run'] === true }));
   return 0;
 }
 

@@ -1,5 +1,6 @@
 import { relative, sep } from 'node:path';
 import type { BuildStats } from '../indexer/build.js';
+import type { PushCounts } from '../indexer/changes.js';
 import type { IndexWarning } from '../indexer/document.js';
 
 /** A progress line that rewrites itself on a terminal and stays silent in logs and CI. */
@@ -33,14 +34,22 @@ export function printable(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
-/** The summary printed after an index run. */
-export function summary(build: BuildStats & { documents: number }, destination: string, ms: number): string {
-  const parts = [
-    `${build.documents} documents`,
+/**
+ * The summary printed after an index run: what the push wrote, where, how long it took, then what the files held.
+ *
+ * @example [site-search] 12 pages: 1 added, 1 changed, 1 removed, 9 unchanged; 37 rows written → .site-search/search.db in 0.21 s (0 drafts skipped, 3 bodies truncated, 0 warnings)
+ */
+export function summary(build: BuildStats, push: { counts: PushCounts; destination: string; dryRun: boolean }, ms: number): string {
+  const { counts } = push;
+  const changes = counts.full
+    ? `rewritten in full${counts.reason ? ` (${counts.reason})` : ''}`
+    : `${counts.added} added, ${counts.changed} changed, ${counts.removed} removed, ${counts.unchanged} unchanged`;
+  const files = [
     `${build.skipped.draft} drafts skipped`,
     build.skipped.searchFalse ? `${build.skipped.searchFalse} with search: false skipped` : '',
     `${build.truncated} bodies truncated`,
     `${build.warnings.length} warnings`,
   ].filter(Boolean);
-  return `[site-search] indexed ${parts.join(', ')} → ${destination} in ${(ms / 1000).toFixed(2)} s`;
+  const written = `${counts.rowsWritten.toLocaleString('en-US')} rows ${push.dryRun ? 'would be written (dry run: nothing written)' : 'written'}`;
+  return `[site-search] ${counts.pages} pages: ${changes}; ${written} → ${push.destination} in ${(ms / 1000).toFixed(2)} s (${files.join(', ')})`;
 }
