@@ -37,7 +37,9 @@ describe('site-search index', () => {
   it('prints a summary: documents, skipped drafts, truncated bodies, warnings, time', async () => {
     const r = await cli(['index'], project.dir);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^\[site-search\] indexed 4 documents, 1 drafts skipped, 1 bodies truncated, 1 warnings → .*\.site-search\/search\.db in \d+\.\d\d s\n$/);
+    expect(r.stdout).toMatch(
+      /^\[site-search\] 4 pages: 4 added, 0 changed, 0 removed, 0 unchanged; \d+ rows written → .*\.site-search\/search\.db in \d+\.\d\d s \(1 drafts skipped, 1 bodies truncated, 1 warnings\)\n$/,
+    );
     expect(r.stderr).toContain('content/broken.md:5: unclosed code fence');
   });
 

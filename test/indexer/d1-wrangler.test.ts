@@ -27,7 +27,7 @@ beforeAll(async () => {
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
   // Arguments after -- go to wrangler: here its local state directory.
   const { stdout } = await run(process.execPath, [CLI, 'index', '--d1', 'local', '--', '--persist-to', 'd1-state'], { cwd: project.dir, env });
-  expect(stdout).toMatch(/indexed 2 documents.*d1:roundtrip-search \(local\)/);
+  expect(stdout).toMatch(/2 pages: 2 added, 0 changed, 0 removed, 0 unchanged; \d+ rows written → d1:roundtrip-search \(local\)/);
   mf = await workerOverLocalD1(project.dir, DATABASE_ID);
 }, 180_000);
 afterAll(async () => {
@@ -65,7 +65,8 @@ it('a D1 push that fails halfway leaves the previous index answering (wrangler r
   await run(wrangler, ['d1', 'execute', 'roundtrip-search', '--local', '--persist-to', 'd1-state', '--yes', '--command',
     'DROP TABLE IF EXISTS search_vocab; CREATE TABLE search_vocab (term TEXT)'], { cwd: project.dir, env });
   project.write('content/penguins.md', '---\ntitle: Penguins renamed\n---\nNothing about the old birds.\n');
-  const failed = await run(process.execPath, [CLI, 'index', '--d1', 'local', '--', '--persist-to', 'd1-state'], { cwd: project.dir, env }).then(
+  // --full: the whole site in one SQL file, so the failing statement comes after the site's rows were deleted.
+  const failed = await run(process.execPath, [CLI, 'index', '--d1', 'local', '--full', '--', '--persist-to', 'd1-state'], { cwd: project.dir, env }).then(
     () => undefined,
     (e: { code: number; stderr: string }) => e,
   );

@@ -18,9 +18,13 @@ const page = (i: number) => `---\ntitle: Page ${i}\n---\nOtters and beavers, pag
 const project = makeProject(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`content/p${i}.md`, page(i)])));
 const config = resolveConfig({ database: 'faults', sources: [{ dir: 'content', type: 'page', url: '/:slug' }] });
 const dbPath = join(project.dir, 'index.db');
-/** `site-search index` in its own process; `shell` runs first in the same bash (a ulimit, a trap), then bash execs it. */
+/**
+ * `site-search index --full` in its own process; `shell` runs first in the same bash (a ulimit, a trap), then bash
+ * execs it. A full rewrite, so each push writes every page for seconds (a push of only the page that changed would be
+ * over before a fault could reach it halfway); incremental pushes run in the same one transaction.
+ */
 const index = (shell = '') =>
-  spawn('bash', ['-c', `${shell}\nexec "$0" "$@"`, process.execPath, CLI, 'index', './content', '--sqlite', dbPath], {
+  spawn('bash', ['-c', `${shell}\nexec "$0" "$@"`, process.execPath, CLI, 'index', './content', '--sqlite', dbPath, '--full'], {
     cwd: project.dir,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
