@@ -20,6 +20,7 @@ import { segmentUnspaced } from '../src/segment.js';
 import { observe } from '../test/helpers/observe.js';
 import { baseConfig, documents, withoutWordBreaks, writeCorpusFiles } from './corpus.js';
 import { corpusOptions, loadQueries } from './labeled-queries.js';
+import { reindexAfterEdit } from './incremental.js';
 import { worstCase } from './worst-case.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -660,6 +661,7 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
   const slowestFloors: Record<number, unknown> = {};
   const indexes: Record<number, unknown> = {};
   const worstCases: Record<number, unknown> = {};
+  const reindexes: Record<number, unknown> = {};
   let serialized: { mini: string; orama: string; flex: string } | undefined;
   let sqlite10k = '';
   for (const n of sizes) {
@@ -668,6 +670,10 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
     const ix = await indexing(n, peers ? 'all' : 'pagefind');
     indexes[n] = { bytes: ix.bytes, rows: ix.rows };
     if (n === 10_000) [serialized, sqlite10k] = [ix.serialized, ix.sqlite];
+    if (n !== 10_000) {
+      console.error(`[bench] re-index after a one-page edit at ${n} files…`);
+      reindexes[n] = reindexAfterEdit(join(work, `files-${n}`), join(work, `reindex-${n}.db`));
+    }
     console.error(`[bench] query latency at ${n} documents…`);
     const { rows, breakdown, slowest } = await latency(n, peers);
     latencies[n] = rows;
@@ -677,6 +683,7 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
     worstCases[n] = await worstCase(join(work, `latency-${n}.db`));
   }
   result.worstCase = worstCases;
+  result.reindex = reindexes;
   result.latency = latencies;
   result.sqlBreakdown = breakdowns;
   result.slowestFloor = slowestFloors;

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, MINISEARCH_FIRST_ROW, PREFIX_FLOOR_ROW, runPerf, SAME_SQL_ROW, SQLITE_FIRST_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW, type IndexingRow, type Measured, type Spread } from './perf.js';
 import { runRelevance, type RelevanceReport } from './relevance.js';
+import type { Reindex } from './incremental.js';
 import type { WorstCase } from './worst-case.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -30,6 +31,7 @@ const perf = (await runPerf(sizes.length ? { sizes } : {})) as {
   firstAnswer?: Record<string, number>;
   bundles: Record<string, { min: number; gzip: number }>;
   worstCase?: Record<string, WorstCase>;
+  reindex?: Record<string, Reindex>;
   d1: { rowsRead: { p50: number; p95: number; p99: number }; meanRowsRead: number; miss: { p50: number; p95: number; p99: number }; hit: { p50: number; p95: number; p99: number } };
 };
 
@@ -58,6 +60,29 @@ const roundTo = (x: number) => {
   return (Math.round(x / step) * step).toLocaleString('en');
 };
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** Re-indexing after a one-page edit, beside a full push, at each size the benchmark measured it. */
+function reindexSection(): string {
+  const sizes = Object.entries(perf.reindex ?? {});
+  if (sizes.length === 0) return '';
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const rows = sizes.map(
+    ([n, r]) =>
+      `| ${Number(n).toLocaleString('en')} | ${s(r.full.ms)}, ${r.full.rows.toLocaleString('en')} rows | ${s(r.oneEdit.ms)}, ${r.oneEdit.rows.toLocaleString('en')} rows | ${s(r.noChange.ms)}, ${r.noChange.rows.toLocaleString('en')} rows |`,
+  );
+  return `## Re-indexing after an edit
+
+\`site-search index\` on the benchmark's files, the whole command (every file is still read and parsed to find what
+changed). "Rows" are the rows the push inserted and deleted (pages, their side rows, sections, vocabulary words): what a
+D1 push of the same change writes, and what D1 bills (its free allowance is 100,000 rows written a day; FTS5's own
+shadow-table rows come on top, and an incremental push skips the FTS5 \`optimize\` that rewrites the whole index).
+
+| files | full push (\`--full\`) | after a one-page edit | nothing changed |
+|---|---|---|---|
+${rows.join('\n')}
+
+The edit changes one page's first paragraph: ${sizes.map(([n, r]) => `at ${Number(n).toLocaleString('en')}, "${r.oneEdit.summary.replace(/^\[site-search\] /, '')}"`).join('; ')}.`;
+}
 
 /** The worst case a request can ask for (a one-letter last term, unique variants past the cache), at every size. */
 function worstCaseSection(): string {
@@ -338,7 +363,6 @@ without filters, recency, snippets or widening: the least any FTS5 ranking can c
 
 ${latencySections}
 
-${worstCaseSection()}
 
 What the handler adds to its SQL is JavaScript: reading the request, widening and typo candidates, choosing each
 result's section, escaping snippets, JSON and the Response. Four rows split it out. The "replayed from memory" rows run
@@ -393,6 +417,8 @@ ${[tailLimit('10000'), tailLimit('100000')].filter(Boolean).join('\n\n')}
 A prefix index is not used: it changes the table DESIGN.md fixes (which astro-d1-search databases share), it roughly
 doubles build time, and it would not bring p99 to the targets. The edge cache answers repeated queries without
 touching the database.
+
+${worstCaseSection()}
 
 ## Time to first answer from a fresh process
 
@@ -480,6 +506,8 @@ was faster in one session by hand (48 against 61 s) and not clearly in another (
 parser, 3 alternating runs each in one hour), and it peaks at 370–385 MB against 245–290 MB, over the 300 MB target:
 each parser isolate holds 30–70 MB of heap, and the SQLite thread, busy once two parsers feed it, lets its old
 generation grow to 110–150 MB between collections (docs/decisions.md has what was tried against that).
+
+${reindexSection()}
 
 ## Worker bundle
 
