@@ -1,5 +1,6 @@
 import { cacheKey, type SearchCache } from './cache.js';
 import { resolveConfig } from './config.js';
+import { forSearch } from './db/d1.js';
 import { isSearchDatabase, type SearchDatabase } from './db/types.js';
 import { SearchInputError, SiteSearchError } from './errors.js';
 import type { ResolvedConfig, SearchOptions } from './options.js';
@@ -107,7 +108,7 @@ export function createHandler(
 
     let outcome;
     try {
-      outcome = await runSearch(config, db, input, origin ?? url.origin);
+      outcome = await runSearch(config, forSearch(db), input, origin ?? url.origin);
     } catch (e) {
       return error(500, databaseErrorMessage(e));
     }

@@ -1,4 +1,5 @@
 import { resolveConfig } from './config.js';
+import { forSearch } from './db/d1.js';
 import type { SearchDatabase, SqlValue } from './db/types.js';
 import type { ResolvedConfig, SearchOptions } from './options.js';
 import {
@@ -68,7 +69,7 @@ export interface SearchArgs extends RawSearchInput {
 export async function searchIndex(config: SearchOptions | ResolvedConfig, args: SearchArgs): Promise<SearchResult[]> {
   const resolved = resolveConfig(config);
   const input = normalizeSearchInput(resolved, args);
-  return (await runSearch(resolved, args.db, input, args.origin, args.now)).results;
+  return (await runSearch(resolved, forSearch(args.db), input, args.origin, args.now)).results;
 }
 
 interface DetailRow {

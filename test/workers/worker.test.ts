@@ -3,7 +3,7 @@
  */
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchDatabase } from '../../src/index.js';
+import { createSearchHandler, searchIndex, type SearchDatabase } from '../../src/index.js';
 import { segmentUnspaced } from '../../src/segment.js';
 import { seed, siteDocs } from '../helpers/documents.js';
 import { bundleTestWorker } from '../helpers/worker-bundle.js';
@@ -103,5 +103,31 @@ describe('createWorker in workerd with D1 and caches.default', () => {
     } finally {
       await bare.dispose();
     }
+  });
+});
+
+describe("D1's Sessions API (read replication)", () => {
+  it('reads through withSession("first-unconstrained") when the binding has it, never through the plain binding', async () => {
+    // The real D1 binding, spied on: which session constraint is asked for, and whether anything skips the session.
+    const constraints: string[] = [];
+    let plainStatements = 0;
+    const binding = db as SearchDatabase & { withSession(c: string): SearchDatabase };
+    expect(typeof binding.withSession).toBe('function');
+    const spied = {
+      prepare: (sql: string) => (plainStatements++, binding.prepare(sql)),
+      withSession: (constraint: string) => (constraints.push(constraint), binding.withSession(constraint)),
+    };
+    const options = { database: 'worker-test', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }, { dir: 'blog', type: 'post', url: '/blog/:slug' }] };
+    const res = await createSearchHandler(options, { db: spied, cache: false })(new Request(`${ORIGIN}/api/search?q=wrangler`));
+    const viaSession = ((await res.json()) as { results: { title: string }[] }).results.map((r) => r.title);
+    expect(constraints).toEqual(['first-unconstrained']);
+    expect(plainStatements).toBe(0);
+    // The same answer as the binding read directly; and searchIndex() reads through a session too.
+    const direct = (await searchIndex(options, { db: binding.withSession('first-primary'), q: 'wrangler' })).map((r) => r.title);
+    expect(viaSession).toEqual(direct);
+    expect(viaSession.length).toBeGreaterThan(0);
+    await searchIndex(options, { db: spied, q: 'wrangler' });
+    expect(constraints).toEqual(['first-unconstrained', 'first-unconstrained']);
+    expect(plainStatements).toBe(0);
   });
 });
