@@ -7,15 +7,20 @@ export const TABLE = 'search_index';
  * Bump when the table definition changes (tokenizer, columns): `ensureSchema` then rebuilds the table, and the
  * next index push fills it again.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
 export const VOCAB_TABLE = 'search_vocab';
 
+/**
+ * `prefix = '2 3'`: FTS5 also indexes every word's first 2 and 3 characters. The last query term is always a prefix,
+ * and the short ones (`co`, `de` while someone types) matched tens of thousands of words each; with these indexes they
+ * read one list instead (docs/benchmarks.md has the cost in build time and size, and the gain).
+ */
 const CREATE_TABLE = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
   title, description, content, tags,
   url UNINDEXED, site UNINDEXED, type UNINDEXED, date UNINDEXED, emoji UNINDEXED,
-  tokenize = 'porter unicode61 remove_diacritics 2')`;
+  tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3')`;
 
 const CREATE_VOCAB = `CREATE VIRTUAL TABLE IF NOT EXISTS ${VOCAB_TABLE} USING fts5(
   term, site UNINDEXED, type UNINDEXED, tokenize = 'trigram case_sensitive 0 remove_diacritics 1')`;
@@ -95,6 +100,14 @@ export function schemaStatements(): string[] {
     CREATE_HASHES,
     `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO NOTHING`,
   ];
+}
+
+/**
+ * For a SQL file pushed into an index of another schema version: drops every table (a table's definition is shared by
+ * all the sites in the database) and forgets the version, so the schema statements that follow create them anew.
+ */
+export function rebuildStatements(): string[] {
+  return [...[TABLE, VOCAB_TABLE, SECTIONS_TABLE, DOCS_TABLE, HASHES_TABLE].map((t) => `DROP TABLE IF EXISTS ${t}`), "DELETE FROM search_meta WHERE key = 'schema_version'"];
 }
 
 const RECORD_VERSION = `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO UPDATE SET value = excluded.value`;

@@ -56,7 +56,7 @@ export interface PushCounts {
 /** Why a push cannot compare with what the target holds, or undefined when it can. */
 export function wholeRewriteReason(state: TargetState | undefined, storedVersion: string | undefined): string | undefined {
   if (storedVersion !== undefined && storedVersion !== String(SCHEMA_VERSION)) {
-    return `the index was written with schema version ${storedVersion}, this site-search writes version ${SCHEMA_VERSION}: rebuilt in full`;
+    return `the index was written with schema version ${storedVersion}, this site-search writes version ${SCHEMA_VERSION}: its tables were rebuilt, and any other site sharing the database must push again`;
   }
   if (!state || state.pages.size === 0) return undefined;
   if ([...state.pages.values()].every((p) => p.hash === null)) return 'the index holds no page hashes yet (written by an older site-search): rewritten in full once';

@@ -5,7 +5,7 @@ import { openSqlite, type SqliteDriver } from '../db/sqlite.js';
 import type { SearchDatabase, SearchStatement } from '../db/types.js';
 import { resolveConfig } from '../config.js';
 import type { ResolvedConfig, SearchOptions } from '../options.js';
-import { DOCS_TABLE, ensureSchema, HASHES_TABLE, SCHEMA_VERSION, INSERT_SECTION, SECTIONS_TABLE, TABLE, VOCAB_TABLE } from '../schema.js';
+import { DOCS_TABLE, ensureSchema, HASHES_TABLE, rebuildStatements, SCHEMA_VERSION, INSERT_SECTION, SECTIONS_TABLE, TABLE, VOCAB_TABLE } from '../schema.js';
 import { foldWord } from '../fold.js';
 import { Vocabulary } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
@@ -75,10 +75,15 @@ export async function pushIndex(
   const wrangler = target.kind === 'd1' ? { remote: target.remote, cwd: target.cwd ?? cwd, args: target.args } : undefined;
   const found = wrangler && !full ? await readD1State(config, wrangler) : undefined;
   const reason = found ? wholeRewriteReason(found.state, found.version) : undefined;
+  // An index of another schema version is rebuilt: its tables are dropped first (for every site sharing them).
+  const rebuild = found?.version !== undefined && found.version !== String(SCHEMA_VERSION);
   const plan =
     found?.state && found.state.pages.size > 0 && !reason
       ? changeStatements(config, documents, found.state)
-      : { statements: pushStatements(config, documents), counts: wholePushCounts(documents, full || target.kind === 'sql' || reason !== undefined, reason) };
+      : {
+          statements: [...(rebuild ? rebuildStatements() : []), ...pushStatements(config, documents)],
+          counts: wholePushCounts(documents, full || target.kind === 'sql' || reason !== undefined, reason),
+        };
   const destination = target.kind === 'sql' ? resolve(cwd, target.out) : `d1:${config.database} (${target.remote ? 'remote' : 'local'})`;
   const result = { documents: documents.length, destination, counts: plan.counts, dryRun };
   if (dryRun) return result;

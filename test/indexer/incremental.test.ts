@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
-import { createSearchHandler, resolveConfig } from '../../src/index.js';
+import { createSearchHandler, resolveConfig, SCHEMA_VERSION } from '../../src/index.js';
 import { makeProject } from '../helpers/project.js';
 import { workerOverLocalD1 } from '../helpers/worker-bundle.js';
 
@@ -184,7 +184,7 @@ describe.each(targets)('incremental push: $name', (target) => {
   it('writes nothing when the content has not changed', async () => {
     const again = await cli(['index', '--config', 'docs.config.json', ...target.args]);
     expect(again).toMatch(/: 0 added, 0 changed, 0 removed, \d+ unchanged; 0 rows written → /);
-  });
+  }, 120_000);
 
   it('--dry-run says what a push would write and writes nothing; --full rewrites the site', async () => {
     project.write('docs/narwhals.md', '# Narwhals\n\nAn added page, edited again.\n');
@@ -195,7 +195,25 @@ describe.each(targets)('incremental push: $name', (target) => {
     expect(full).toMatch(new RegExp(`: rewritten in full; [\\d,]+ rows written`));
     expect((await target.search('tusk')).map((r) => r.title)).not.toContain('Narwhals');
     expect(await ids('blog')).toEqual(blogBefore);
-  });
+  }, 120_000);
+
+  it('rebuilds an index of an older schema version in full, with the prefix index, saying why', async () => {
+    await target.query("UPDATE search_meta SET value = '3' WHERE key = 'schema_version'");
+    // Dropping tables needs the database file to itself: the Worker's local D1 (another workerd on the same file) is
+    // closed meanwhile, as nothing else holds a real D1 database open.
+    const d1 = target.name.startsWith('D1');
+    if (d1) await mf.dispose();
+    const rebuilt = await cli(['index', '--config', 'docs.config.json', ...target.args]);
+    if (d1) mf = await workerOverLocalD1(project.dir, DATABASE_ID);
+    expect(rebuilt).toMatch(/: rewritten in full \(the index was written with schema version 3, this site-search writes version \d+: its tables were rebuilt, and any other site sharing the database must push again\); /);
+    expect(await target.query("SELECT value FROM search_meta WHERE key = 'schema_version'")).toEqual([{ value: String(SCHEMA_VERSION) }]);
+    const [table] = await target.query("SELECT sql FROM sqlite_master WHERE name = 'search_index'");
+    expect(String(table!.sql)).toContain("prefix = '2 3'");
+    expect((await target.search('zebrafishes')).length).toBe(1);
+    // The other site's rows went with the old tables: it pushes again, and is back.
+    await cli(['index', '--config', 'blog.config.json', ...target.args]);
+    expect((await ids('blog')).size).toBe(2);
+  }, 120_000);
 });
 
 it('counts the same rows written for the same change on SQLite and D1', () => {
