@@ -17,8 +17,8 @@ export interface LabeledQuery {
   targets: Set<string>;
 }
 
-export function loadQueries(): LabeledQuery[] {
-  const [, ...rows] = readFileSync(QUERIES, 'utf8').trim().split('\n');
+export function loadQueries(file = QUERIES): LabeledQuery[] {
+  const [, ...rows] = readFileSync(file, 'utf8').trim().split('\n');
   return rows.map((row) => {
     const [lang, kind, query, target, alsoOk = ''] = row.split('\t');
     const pages = [target!, ...alsoOk.split(',').filter(Boolean)];

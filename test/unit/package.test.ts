@@ -2,10 +2,12 @@
  * The built package as users get it: every export resolves with types, and the runtime entries that ship inside
  * Workers import nothing from `node:`. Needs `npm run build` first (the test command does it).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -48,4 +50,46 @@ describe('package.json', () => {
     expect(typeof (await import(join(root, 'dist/node.js'))).openSqlite).toBe('function');
     expect(typeof (await import(join(root, 'dist/workers.js'))).createWorker).toBe('function');
   });
+});
+
+describe('the tarball npm publishes (npm pack)', () => {
+  let dir: string;
+  let tarball: string;
+  let files: string[];
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'site-search-pack-'));
+    const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop()!;
+    tarball = join(dir, name);
+    files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^package\//, ''));
+  }, 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('ships the licence, the README, the code and the user docs, and nothing only the repository needs', () => {
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/cli.js', 'docs/configuration.md', 'docs/frameworks/astro.md']));
+    // Run-time code, its types and Markdown only: no screenshot, source maps, tests or benchmark code.
+    expect(files.filter((f) => !/^(dist\/.*\.(js|d\.ts)|docs\/.*\.md|README\.md|LICENSE|package\.json)$/.test(f))).toEqual([]);
+    expect(pkg.license).toBe('MIT');
+    expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    for (const field of ['repository', 'homepage', 'bugs', 'keywords']) expect(pkg[field], field).toBeTruthy();
+  });
+
+  it('links from the README and the shipped docs only to shipped files or absolute URLs', () => {
+    const broken: string[] = [];
+    for (const file of files.filter((f) => f.endsWith('.md'))) {
+      const text = readFileSync(join(root, file), 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^(https?:|mailto:|#)/.test(target!)) continue;
+        const path = posix.normalize(posix.join(posix.dirname(file), target!.split('#')[0]!));
+        if (!files.includes(path)) broken.push(`${file} → ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('has types that resolve for ESM importers under node16 and bundler resolution (arethetypeswrong, esm-only profile)', () => {
+    // The package is ESM only (no require condition), so CommonJS and node10 resolution are out of its profile.
+    const attw = join(root, 'node_modules/.bin/attw');
+    const run = () => execFileSync(attw, [tarball, '--profile', 'esm-only', '--format', 'table-flipped'], { encoding: 'utf8', stdio: 'pipe' });
+    expect(run).not.toThrow();
+  }, 60_000);
 });
