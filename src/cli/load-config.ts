@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveConfig } from '../config.js';
 import { SiteSearchError } from '../errors.js';
@@ -55,7 +55,7 @@ async function importOptions(file: string): Promise<SearchOptions> {
   }
   let module: { default?: unknown; options?: unknown };
   try {
-    module = await import(pathToFileURL(file).href);
+    module = await importModule(file);
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'ERR_UNKNOWN_FILE_EXTENSION') {
@@ -66,4 +66,24 @@ async function importOptions(file: string): Promise<SearchOptions> {
   const options = module.default ?? module.options;
   if (!options) throw new SiteSearchError(`${file} has no default export. Add: export default defineSearchOptions({ ... })`);
   return options as SearchOptions;
+}
+
+/**
+ * Imports the config module. A `.ts`/`.js` file in a package without `"type": "module"` is CommonJS to Node, and its
+ * `import`/`export` lines fail to parse; the config is always written as an ES module, so it is then imported from an
+ * `.mts`/`.mjs` copy beside it (same folder, so its imports resolve the same) that is removed right after.
+ */
+async function importModule(file: string): Promise<{ default?: unknown; options?: unknown }> {
+  try {
+    return await import(pathToFileURL(file).href);
+  } catch (e) {
+    if (!(e instanceof SyntaxError) || !/\.(ts|js)$/.test(file)) throw e;
+    const copy = join(dirname(file), `.${basename(file).replace(/\.(ts|js)$/, `.${process.pid}.m$1`)}`);
+    copyFileSync(file, copy);
+    try {
+      return await import(pathToFileURL(copy).href);
+    } finally {
+      rmSync(copy, { force: true });
+    }
+  }
 }

@@ -1,5 +1,6 @@
 /** The `site-search` bin, run as a user runs it: a child process in a project folder. */
 import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDevServer } from '../helpers/dev-server.js';
@@ -90,6 +91,18 @@ describe('errors: one line with the fix, exit code 1, no stack trace unless --de
     oneLine(r);
     expect(r.stderr).toMatch(/No local index at .*search\.db\. Run "site-search index" first\./);
     fresh.cleanup();
+  });
+
+  it('loads search.config.ts in a "type": "commonjs" package (Node would parse it as CommonJS) and leaves no file behind', async () => {
+    const cjs = makeProject({
+      'package.json': JSON.stringify({ name: 'legacy-site', type: 'commonjs' }),
+      'search.config.ts': "const url: string = '/:slug';\nexport default { database: 'x', sources: [{ dir: 'c', type: 'doc', url }] };\n",
+      'c/a.md': '# A\n\nhello\n',
+    });
+    const r = await cli(['check'], cjs.dir);
+    expect(r.stderr + r.stdout).toContain(`options OK (${cjs.dir}/search.config.ts): 1 sources, types doc`);
+    expect(readdirSync(cjs.dir).sort()).toEqual(['c', 'package.json', 'search.config.ts']);
+    cjs.cleanup();
   });
 
   it('a bad parameter, an unknown command, a missing content folder', async () => {

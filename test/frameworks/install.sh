@@ -1,17 +1,34 @@
 #!/usr/bin/env bash
-# Installs the real framework apps under test/frameworks/apps (each links this package with file:../../../..).
-# npm's cache (~/.npm) makes repeat runs fast; an app whose node_modules is newer than its package.json is skipped.
+# Installs the real framework apps under test/frameworks/apps with this package as a user gets it: built and packed
+# once into test/frameworks/.pack/site-search.tgz (npm pack), which every app depends on ("file:../../.pack/…").
+# Repeat runs are fast: npm's cache (~/.npm) serves the apps' other packages; an app whose node_modules is newer than
+# its package.json and holds the current tarball is skipped, and a new tarball replaces only its site-search.
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/apps"
-LOGS="$(pwd)/../.logs" && mkdir -p "$LOGS"
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+LOGS="$HERE/.logs" && mkdir -p "$LOGS"
+PACK="$HERE/.pack" && mkdir -p "$PACK"
+
+echo "[site-search] building and packing the package for the framework test apps (npm pack)…" >&2
+(cd "$ROOT" && npx tsup --silent)
+rm -f "$PACK"/site-search-*.tgz
+(cd "$ROOT" && npm pack --silent --pack-destination "$PACK" >/dev/null)
+mv "$PACK"/site-search-*.tgz "$PACK/site-search.tgz"
+SHA="$(sha256sum "$PACK/site-search.tgz" | cut -d' ' -f1)"
+
 install_app() {
-  local app=$1
+  local app=$1 stamp="$1/node_modules/.site-search-tarball"
   if [ -f "$app/node_modules/.package-lock.json" ] && [ "$app/node_modules/.package-lock.json" -nt "$app/package.json" ]; then
-    return 0
+    [ "$(cat "$stamp" 2>/dev/null)" = "$SHA" ] && return 0
+    # Same dependencies, new tarball: npm reinstalls what is missing.
+    rm -rf "$app/node_modules/site-search"
   fi
+  echo "[site-search] installing test/frameworks/apps/$app…" >&2
   (cd "$app" && npm install --no-audit --no-fund --prefer-offline --loglevel=error >"$LOGS/$app.log" 2>&1) ||
     { echo "[site-search] npm install failed in test/frameworks/apps/$app:" >&2; tail -20 "$LOGS/$app.log" >&2; return 1; }
+  echo "$SHA" >"$stamp"
 }
+cd "$HERE/apps"
 pids=()
 for app in */; do
   install_app "${app%/}" &
