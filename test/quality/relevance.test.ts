@@ -10,13 +10,12 @@ import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { corpusOptions, loadQueries, score, summarize } from '../../bench/labeled-queries.js';
 import { HAS_FULL_CORPUS } from '../helpers/corpus.js';
 
-const config = resolveConfig(corpusOptions());
-const queries = loadQueries();
-const db = openSqlite(':memory:');
-afterAll(() => db.close());
-
 // Its thresholds are the full corpus's: without ../shared (a clone outside CI) it is skipped, and says so.
 describe.skipIf(!HAS_FULL_CORPUS)('relevance on astro-docs', () => {
+  const config = HAS_FULL_CORPUS ? resolveConfig(corpusOptions()) : undefined!;
+  const queries = HAS_FULL_CORPUS ? loadQueries() : [];
+  const db = openSqlite(':memory:');
+  afterAll(() => db.close());
   let rows: { lang: string; kind: string; query: string; urls: string[]; s: ReturnType<typeof score> }[];
   beforeAll(async () => {
     const { documents } = await buildIndex(config);
