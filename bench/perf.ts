@@ -589,7 +589,15 @@ async function bundles() {
 }
 
 /** D1 under Miniflare: rows read per query (what D1 bills) for the mix, and the Worker's cache-hit path. */
-async function d1(docs: IndexDocument[]) {
+/** Which steps a search took, from the steps its results came from: the loosest one names it. */
+function queryClass(steps: (string | undefined)[]): string {
+  if (steps.length === 0) return 'no result';
+  if (steps.includes('typo')) return 'typo correction';
+  if (steps.includes('any')) return 'any term (widened)';
+  return 'every term (strict)';
+}
+
+export async function d1(docs: IndexDocument[]) {
   // createWorker exactly as a user exports it, with the benchmark's options (one type per language).
   const worker = await build({
     stdin: { contents: `import { createWorker } from './adapters/workers.ts';\nexport default createWorker(${JSON.stringify(corpusOptions())});`, resolveDir: join(here, '..'), loader: 'ts' },
@@ -606,26 +614,39 @@ async function d1(docs: IndexDocument[]) {
     const statements = pushStatements(baseConfig, docs);
     for (let i = 0; i < statements.length; i += 50) await d1.batch(statements.slice(i, i + 50).map((s) => d1.prepare(s)));
     let rowsRead = 0;
+    // Each statement the handler sends to D1 is one round trip from the Worker to the database.
+    let trips = 0;
     const counting: SearchDatabase = {
       prepare(sql) {
         const wrap = (st: ReturnType<SearchDatabase['prepare']>): ReturnType<SearchDatabase['prepare']> => ({
           bind: (...v) => wrap(st.bind(...v)),
           all: async () => {
+            trips++;
             const r = (await st.all()) as { results: never[]; meta?: { rows_read?: number } };
             rowsRead += r.meta?.rows_read ?? 0;
             return r;
           },
-          run: () => st.run(),
+          run: () => (trips++, st.run()),
         });
         return wrap(d1.prepare(sql));
       },
     };
     const handler = createSearchHandler(baseConfig, { db: counting, cache: false });
     const perQuery: number[] = [];
+    const classes = new Map<string, { trips: number[]; rowsRead: number[]; ms: number[] }>();
     for (const [q, lang] of QUERY_MIX) {
       rowsRead = 0;
-      await (await handler(new Request(`http://bench/api/search?q=${encodeURIComponent(q)}&type=${lang}`))).text();
+      trips = 0;
+      const started = performance.now();
+      const body = (await (await handler(new Request(`http://bench/api/search?q=${encodeURIComponent(q)}&type=${lang}`))).json()) as { results: { match?: string }[] };
+      const ms = performance.now() - started;
       perQuery.push(rowsRead);
+      const name = queryClass(body.results.map((r) => r.match));
+      const c = classes.get(name) ?? { trips: [], rowsRead: [], ms: [] };
+      classes.set(name, c);
+      c.trips.push(trips);
+      c.rowsRead.push(rowsRead);
+      c.ms.push(ms);
     }
     // The Worker (createWorker with caches.default): a first request, then the same one served from the cache.
     const miss: number[] = [];
@@ -646,7 +667,9 @@ async function d1(docs: IndexDocument[]) {
         await new Promise((r) => setTimeout(r, 20));
       }
     }
-    return { rowsRead: percentiles(perQuery), meanRowsRead: perQuery.reduce((a, b) => a + b, 0) / perQuery.length, miss: percentiles(miss), hit: percentiles(hit) };
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const network = [...classes].map(([name, c]) => ({ name, queries: c.trips.length, trips: mean(c.trips), maxTrips: Math.max(...c.trips), rowsRead: mean(c.rowsRead), p50ms: percentiles(c.ms).p50 }));
+    return { rowsRead: percentiles(perQuery), meanRowsRead: mean(perQuery), miss: percentiles(miss), hit: percentiles(hit), network };
   } finally {
     await mf.dispose();
   }

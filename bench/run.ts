@@ -32,7 +32,13 @@ const perf = (await runPerf(sizes.length ? { sizes } : {})) as {
   bundles: Record<string, { min: number; gzip: number }>;
   worstCase?: Record<string, WorstCase>;
   reindex?: Record<string, Reindex>;
-  d1: { rowsRead: { p50: number; p95: number; p99: number }; meanRowsRead: number; miss: { p50: number; p95: number; p99: number }; hit: { p50: number; p95: number; p99: number } };
+  d1: {
+    rowsRead: { p50: number; p95: number; p99: number };
+    meanRowsRead: number;
+    miss: { p50: number; p95: number; p99: number };
+    hit: { p50: number; p95: number; p99: number };
+    network?: { name: string; queries: number; trips: number; maxTrips: number; rowsRead: number; p50ms: number }[];
+  };
 };
 
 // The load test's long form (the same test CI runs in a short form).
@@ -60,6 +66,28 @@ const roundTo = (x: number) => {
   return (Math.round(x / step) * step).toLocaleString('en');
 };
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** Round trips and rows read per search on D1, by the steps a search takes, and what the network adds to it. */
+function networkSection(): string {
+  const classes = perf.d1.network ?? [];
+  if (classes.length === 0) return '';
+  const rtts = [1, 10, 30, 80];
+  const rows = classes.map(
+    (c) =>
+      `| ${c.name} | ${c.queries} | ${c.trips.toFixed(1)} (max ${c.maxTrips}) | ${Math.round(c.rowsRead).toLocaleString('en')} | ${c.p50ms.toFixed(1)} ms | ${rtts.map((rtt) => `${(c.trips * rtt + c.p50ms).toFixed(0)} ms`).join(' | ')} |`,
+  );
+  return `### Round trips on D1
+
+On D1 each statement is a round trip from the Worker to the database: about a millisecond when both are in one place,
+tens of milliseconds when the database (or its nearest replica) is elsewhere. Per search of the mix, by the loosest step
+its results came from, through the same handler on the local D1: statements (round trips), rows read, the local time
+(which already includes one local round trip per statement), and a model of the time a visitor waits on a cache miss,
+round trips × RTT + local time:
+
+| query class | queries | round trips | rows read | local p50 | RTT 1 ms | RTT 10 ms | RTT 30 ms | RTT 80 ms |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}`;
+}
 
 /** Re-indexing after a one-page edit, beside a full push, at each size the benchmark measured it. */
 function reindexSection(): string {
@@ -549,6 +577,8 @@ ${roundTo(25e9 / perf.d1.meanRowsRead)} a month (D1's pricing as of 2026). Rows 
 common words, with the size of the site): D1 counts a row for each page a full-text query yields and one for each page bm25 scores, so
 by hand the bare ranking of \`sitemap\` (22 of these pages) reads 44 rows and that of \`astro\` (1,530 pages) 3,060. A
 repeated query served from the edge cache reads none.
+
+${networkSection()}
 `;
 
 writeFileSync(join(root, 'docs', 'benchmarks.md'), doc);
