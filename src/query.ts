@@ -64,11 +64,40 @@ export function allTermsMatch(terms: string[]): string {
   return [...terms.slice(0, -1).map(quote), lastTerm(terms[terms.length - 1]!)].join(' ');
 }
 
-/** Any of the terms (the last also by prefix): documents that have more of them, and rarer ones, rank first. */
+/**
+ * Every term, with each misspelled one standing for itself or its corrections: `"cahce"` becomes
+ * `("cahce" OR "cache")`, so pages with the corrected word rank as matching it, beside the query's other words.
+ */
+export function correctedTermsMatch(terms: string[], corrections: ReadonlyMap<string, readonly string[]>): string {
+  return terms
+    .map((term, i) => {
+      const self = i === terms.length - 1 ? lastTerm(term) : quote(term);
+      const fixes = corrections.get(term);
+      return fixes?.length ? `(${[self, ...fixes.map(quote)].join(' OR ')})` : self;
+    })
+    .join(' AND ');
+}
+
+/**
+ * Any of the terms, each once (a term repeated in an OR counts twice in bm25), the last by prefix. A punctuated term
+ * (`client:load`, `astro.config.mjs`, `@scope/name`, `--flag`) stands for its words here: as a phrase it is what the
+ * strict step already looked for, and when no page has that phrase, pages with its words are the answer.
+ */
 export function anyTermMatch(terms: string[], extra: string[] = []): string {
-  const last = terms[terms.length - 1]!;
-  const prefix = lastTerm(last);
-  return [...terms.map(quote), ...(prefix === quote(last) ? [] : [prefix]), ...extra.map(quote)].join(' OR ');
+  const words = terms.flatMap((term, i) => {
+    const parts = wordsOf(term);
+    return parts.map((part, j) => (i === terms.length - 1 && j === parts.length - 1 ? lastTerm(part) : quote(part)));
+  });
+  return [...new Set([...words, ...extra.map(quote)])].join(' OR ');
+}
+
+/** Punctuation and symbols inside a term: the tokenizer splits words there. */
+const PUNCTUATION = /[\p{P}\p{S}]+/u;
+
+/** A term's words: the term itself unless punctuation separates several. */
+export function wordsOf(term: string): string[] {
+  const parts = term.split(PUNCTUATION).filter(Boolean);
+  return parts.length > 0 ? parts : [term];
 }
 
 /** A search request after validation: what the database is asked and what the cache is keyed by. */

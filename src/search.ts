@@ -5,10 +5,12 @@ import type { ResolvedConfig, SearchOptions } from './options.js';
 import {
   allTermsMatch,
   anyTermMatch,
+  correctedTermsMatch,
   codePointLength,
   MIN_QUERY_LENGTH,
   normalizeSearchInput,
   searchTerms,
+  wordsOf,
   type RawSearchInput,
   type SearchInput,
 } from './query.js';
@@ -35,7 +37,8 @@ export interface SearchResult {
   score: number;
   /**
    * Which step found the document: `all` (every term, as SPEC.md specifies), `any` (some of the terms) or `typo`
-   * (a word corrected within 1–2 edits). Looser steps only run when stricter ones find fewer than `limit` results.
+   * (a word corrected within 1–2 edits, tried before `any`). Looser steps only run when stricter ones find fewer than
+   * `limit` results.
    */
   match: MatchStep;
   /** The section of the page that matches best (its heading, and the page URL with the heading's `#anchor`). */
@@ -119,10 +122,11 @@ async function searchOnce(
   const today = dayNumber(now);
   const ranked: Ranked[] = [];
   const seen = new Set<number>();
-  let widest = allTermsMatch(terms);
-  // Each step's matches include the previous steps', so its top k always holds enough new rows.
+  const matches: string[] = [];
+  // Each step's matches include the previous steps' (or the step ranks first: the corrected query), so its top k
+  // always holds enough new rows.
   const step = async (match: string, name: MatchStep) => {
-    widest = match;
+    matches.push(match);
     const top = await rankTopResults(config, db, match, input, k, today);
     const fresh = top.filter((r) => !seen.has(r.id)).slice(0, k - ranked.length);
     for (const r of placeAfter(fresh, ranked)) {
@@ -131,22 +135,25 @@ async function searchOnce(
     }
   };
 
-  await step(widest, 'all');
+  await step(allTermsMatch(terms), 'all');
   let suggestion: string | undefined;
+  let corrections = new Map<string, string[]>();
   if (config.widen && ranked.length < input.limit) {
-    await step(anyTermMatch(terms), 'any');
-    if (ranked.length < input.limit) {
-      const corrections = await findCorrections(db, terms, { site: config.site, type: input.type });
-      if (corrections.size > 0) {
-        await step(anyTermMatch(terms, [...corrections.values()].flat()), 'typo');
-        if (ranked.some((r) => r.match === 'typo')) suggestion = terms.map((t) => corrections.get(t)?.[0] ?? t).join(' ');
-      }
-    }
+    // A misspelled word is never in the index, so the strict step finding everything it needs means there is none.
+    // Otherwise correct before widening: the pages with the corrected word are the answer, and would be buried
+    // under pages matching only the query's other words if they came after the any-term step.
+    corrections = await findCorrections(db, terms, { site: config.site, type: input.type });
+    if (corrections.size > 0) await step(correctedTermsMatch(terms, corrections), 'typo');
+    if (ranked.length < input.limit) await step(anyTermMatch(terms), 'any');
+    if (ranked.length < input.limit && corrections.size > 0) await step(anyTermMatch(terms, [...corrections.values()].flat()), 'typo');
+    if (ranked.some((r) => r.match === 'typo')) suggestion = terms.map((t) => corrections.get(t)?.[0] ?? t).join(' ');
   }
 
   const page = ranked.slice(input.offset, k);
   if (page.length === 0) return done({ results: [], suggestion });
   const placeholders = page.map(() => '?').join(', ');
+  // Every step's rows, with every step's words marked in the snippet.
+  const widest = matches.length === 1 ? matches[0]! : matches.map((m) => `(${m})`).join(' OR ');
   const { results } = await db
     .prepare(
       `SELECT rowid AS id, title, url, type, date, tags, emoji, description,
@@ -158,7 +165,8 @@ async function searchOnce(
     .bind(widest, Math.min(...page.map((r) => r.id)), Math.max(...page.map((r) => r.id)), ...page.map((r) => r.id))
     .all<DetailRow>();
   const byId = new Map(results.map((row) => [Number(row.id), row]));
-  const sections = await bestSections(db, terms, page.map((r) => r.id));
+  // Pages found through a correction have the corrected word, not the typed one, in their sections.
+  const sections = await bestSections(db, [...terms.flatMap(wordsOf), ...[...corrections.values()].flat()], page.map((r) => r.id));
   const absoluteUrl = urlResolver(origin);
 
   return done({

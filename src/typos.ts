@@ -35,8 +35,7 @@ export async function findCorrections(
   const corrections = new Map<string, string[]>();
   for (const term of new Set(terms.filter(isCorrectable))) {
     const folded = foldWord(term);
-    const trigrams = new Set<string>();
-    for (let i = 0; i + 3 <= folded.length; i++) trigrams.add(folded.slice(i, i + 3));
+    const trigrams = candidateTrigrams(folded);
     const match = [...trigrams].map((t) => `"${t}"`).join(' OR ');
     let rows: { term: string }[];
     try {
@@ -58,4 +57,25 @@ export async function findCorrections(
     if (near.length) corrections.set(term, near);
   }
   return corrections;
+}
+
+/**
+ * The trigrams vocabulary candidates are found by: the word's own, and those of the word with each pair of neighbours
+ * swapped. A swap changes up to three consecutive trigrams, so a short word with one ("cahce") shares none with the
+ * word meant ("cache") and would never be a candidate for the edit-distance check that counts a swap as one edit.
+ */
+export function candidateTrigrams(word: string): Set<string> {
+  const trigrams = new Set<string>();
+  const add = (w: string) => {
+    for (let i = 0; i + 3 <= w.length; i++) trigrams.add(w.slice(i, i + 3));
+  };
+  add(word);
+  const letters = [...word];
+  for (let i = 0; i + 1 < letters.length; i++) {
+    if (letters[i] === letters[i + 1]) continue;
+    const swapped = [...letters];
+    [swapped[i], swapped[i + 1]] = [swapped[i + 1]!, swapped[i]!];
+    add(swapped.join(''));
+  }
+  return trigrams;
 }

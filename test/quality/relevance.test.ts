@@ -9,6 +9,8 @@ import { resolveConfig, searchIndex } from '../../src/index.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { corpusOptions, loadQueries, score, summarize } from '../../bench/labeled-queries.js';
 import { HAS_FULL_CORPUS } from '../helpers/corpus.js';
+import { normalizeSearchInput } from '../../src/query.js';
+import { runSearch } from '../../src/search.js';
 
 // Its thresholds are the full corpus's: without ../shared (a clone outside CI) it is skipped, and says so.
 describe.skipIf(!HAS_FULL_CORPUS)('relevance on astro-docs', () => {
@@ -49,4 +51,34 @@ describe.skipIf(!HAS_FULL_CORPUS)('relevance on astro-docs', () => {
     expect(by((r) => r.lang === 'zh-cn').success10).toBeGreaterThanOrEqual(0.85);
     expect(by((r) => r.lang === 'ja').success10).toBe(1);
   });
+
+  // Each widening cause on real pages (issue 23): general mechanisms, checked on words any docs site has.
+  const search = (q: string, limit = 10) => runSearch(config, db, normalizeSearchInput(config, { q, type: 'en', limit }));
+
+  it('corrects a swap of two neighbouring letters as one edit, and points the page at its section', async () => {
+    const { results, suggestion } = await search('cahce');
+    expect(suggestion).toBe('cache');
+    expect(results[0]).toMatchObject({ url: '/en/guides/caching', match: 'typo' });
+    expect(results[0]!.section?.url).toMatch(/^\/en\/guides\/caching#/);
+    expect((await search('wrokers')).suggestion).toBe('workers');
+  });
+
+  it('corrects an out-of-vocabulary word even when the other words alone fill the page', async () => {
+    expect((await search('redirect')).results).toHaveLength(10);
+    const { results, suggestion } = await search('middelware redirect');
+    expect(suggestion).toBe('middleware redirect');
+    // Pages with both words (the corrected one included) come first, not pages with "redirect" alone.
+    const both = new Set((await search('middleware redirect', 50)).results.map((r) => r.url));
+    expect(results.slice(0, 5).map((r) => r.match)).toEqual(Array(5).fill('typo'));
+    expect(results.slice(0, 5).filter((r) => !both.has(r.url))).toEqual([]);
+  });
+
+  it('splits a punctuated term into its words when no page has it as a phrase', async () => {
+    const { results } = await search('middleware:redirect');
+    expect(results.length).toBeGreaterThan(0);
+    const both = new Set((await search('middleware redirect', 50)).results.map((r) => r.url));
+    expect(both.has(results[0]!.url)).toBe(true);
+    expect(results[0]!.section).toBeDefined();
+  });
 });
+

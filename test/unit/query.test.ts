@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchInput, resolveConfig, SearchInputError, toFtsQuery } from '../../src/index.js';
+import { editDistance } from '../../src/edit-distance.js';
+import { anyTermMatch, correctedTermsMatch, wordsOf } from '../../src/query.js';
 
 describe('toFtsQuery (SPEC query rules 1–4)', () => {
   it('quotes every term and adds * after the last one', () => {
@@ -82,5 +84,37 @@ describe('normalizeSearchInput (SPEC "GET {apiRoute}" parameters and limits)', (
 
   it('trims and lowercases q, which is what results and the cache key use', () => {
     expect(normalizeSearchInput(config, { q: '  Content COLLECTIONS ' }).q).toBe('content collections');
+  });
+});
+
+describe('the widening steps’ match expressions', () => {
+  it('name each term once in the any-term step, the last only by prefix (a repeat counts twice in bm25)', () => {
+    expect(anyTermMatch(['cache', 'invalidation'])).toBe('"cache" OR "invalidation"*');
+    expect(anyTermMatch(['cache', 'cache'])).toBe('"cache" OR "cache"*');
+    expect(anyTermMatch(['deploy', 'a'])).toBe('"deploy" OR "a"');
+  });
+
+  it('split a punctuated term into its words in the any-term step', () => {
+    expect(anyTermMatch(['@astrojs/cloudflare:workers'])).toBe('"astrojs" OR "cloudflare" OR "workers"*');
+    expect(anyTermMatch(['--flag', 'astro.config.mjs'])).toBe('"flag" OR "astro" OR "config" OR "mjs"*');
+    expect(wordsOf('client:load')).toEqual(['client', 'load']);
+    expect(wordsOf('--')).toEqual(['--']);
+  });
+
+  it('let a misspelled term stand for itself or its corrections beside the other terms', () => {
+    const corrections = new Map([['cahce', ['cache']]]);
+    expect(correctedTermsMatch(['cahce', 'invalidation'], corrections)).toBe('("cahce" OR "cache") AND "invalidation"*');
+    expect(correctedTermsMatch(['redirect', 'cahce'], corrections)).toBe('"redirect" AND ("cahce"* OR "cache")');
+  });
+});
+
+describe('editDistance (optimal string alignment)', () => {
+  it('counts a swap of neighbouring letters as one edit, other edits as before', () => {
+    expect(editDistance('cahce', 'cache')).toBe(1);
+    expect(editDistance('wrokers', 'workers')).toBe(1);
+    expect(editDistance('imgaez', 'images')).toBe(2);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('abc', 'ca')).toBe(3);
+    expect(editDistance('', 'abc')).toBe(3);
   });
 });
