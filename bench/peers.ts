@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import * as pagefind from 'pagefind';
+import FlexSearch from 'flexsearch';
 import MiniSearch from 'minisearch';
 import type { IndexDocument } from '../src/indexer/index.js';
 
@@ -66,6 +67,30 @@ function orama(): Engine {
 }
 
 /**
+ * FlexSearch: a document index over the same fields with the "forward" tokenizer (prefix matching, as its README
+ * suggests for search-as-you-type), filtered by a `type` tag. It answers per field; the fields are merged title first.
+ */
+function flexsearch(): Engine {
+  const fields = ['title', 'description', 'tags', 'content'];
+  const index = new FlexSearch.Document({ tokenize: 'forward', document: { id: 'id', index: fields, tag: ['type'], store: ['url'] } });
+  return {
+    name: 'FlexSearch',
+    async index(documents) {
+      documents.forEach(({ title, description, tags, content, url, type }, id) => index.add({ id, title, description, tags, content, url, type }));
+    },
+    async search(query, lang) {
+      const byField = (await index.search(query, { limit: 10, tag: { type: lang }, enrich: true })) as unknown as {
+        field: string;
+        result: { doc: { url: string } }[];
+      }[];
+      const urls = new Set<string>();
+      for (const field of fields) for (const hit of byField.find((f) => f.field === field)?.result ?? []) urls.add(hit.doc.url);
+      return [...urls].slice(0, 10);
+    },
+  };
+}
+
+/**
  * Pagefind: its Node API builds the index from HTML pages (title as <h1>, so its heading weights apply as on a real
  * site), one bundle per language as a multilingual site serves them; its own generated `pagefind.js` searches, in Node,
  * with a `fetch` that reads the bundle's files.
@@ -119,4 +144,4 @@ function installFileFetch(): void {
   };
 }
 
-export const PEERS: Engine[] = [minisearch(), orama(), pagefindEngine()];
+export const PEERS: Engine[] = [minisearch(), orama(), flexsearch(), pagefindEngine()];

@@ -14,6 +14,8 @@ import { buildIndex, pushIndex, type IndexDocument } from '../src/indexer/index.
 import { corpusOptions, loadQueries, score, summarize, type LabeledQuery, type Score } from './labeled-queries.js';
 import { withoutWordBreaks } from './corpus.js';
 import { PEERS, type Engine } from './peers.js';
+import { searchTerms } from '../src/query.js';
+import { TABLE } from '../src/schema.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -26,7 +28,12 @@ export async function runRelevance(): Promise<Record<string, RelevanceReport>> {
   console.log(`${documents.length} documents, ${queries.length} labeled queries\n`);
 
   mkdirSync(join(here, 'results'), { recursive: true });
-  const engines: Engine[] = [siteSearchEngine(config), siteSearchEngine(resolveConfig({ ...config, widen: false }), 'SPEC.md only'), ...PEERS];
+  const engines: Engine[] = [
+    siteSearchEngine(config),
+    siteSearchEngine(resolveConfig({ ...config, widen: false }), 'SPEC.md only'),
+    fts5AnyTerm(config),
+    ...PEERS,
+  ];
   const report: Record<string, RelevanceReport> = {};
   for (const engine of engines) {
     const started = performance.now();
@@ -63,6 +70,31 @@ export interface RelevanceReport {
 }
 
 function siteSearchEngine(config: ResolvedConfig, name = 'site-search'): Engine {
+  return sqliteEngine(config, name, async (db, query, lang) =>
+    (await searchIndex(config, { db, q: query, type: lang, limit: 10 })).map((r) => r.url),
+  );
+}
+
+/**
+ * The plain FTS5 baseline: any of the query's words (each quoted, the last by prefix), ordered by bm25 with the same
+ * column weights, on the same index. What a hand-written FTS5 search box does; no widening, correction or sections.
+ */
+function fts5AnyTerm(config: ResolvedConfig): Engine {
+  const { title, description, content, tags } = config.weights;
+  return sqliteEngine(config, 'FTS5-OR', async (db, query, lang) => {
+    const terms = searchTerms(query.toLowerCase(), config.maxTerms);
+    if (terms.length === 0) return [];
+    const match = [...terms.slice(0, -1).map((t) => `"${t}"`), `"${terms.at(-1)}"*`].join(' OR ');
+    const { results } = await db
+      .prepare(`SELECT url FROM ${TABLE} WHERE ${TABLE} MATCH ? AND type = ? ORDER BY bm25(${TABLE}, ${title}, ${description}, ${content}, ${tags}) LIMIT 10`)
+      .bind(match, lang)
+      .all<{ url: string }>();
+    return results.map((r) => r.url);
+  });
+}
+
+/** An engine over a site-search index written by the indexer to its own SQLite file. */
+function sqliteEngine(config: ResolvedConfig, name: string, search: (db: SqliteDatabase, query: string, lang: string) => Promise<string[]>): Engine {
   let db: SqliteDatabase | undefined;
   return {
     name,
@@ -72,9 +104,7 @@ function siteSearchEngine(config: ResolvedConfig, name = 'site-search'): Engine 
       await pushIndex(config, { kind: 'sqlite', path }, documents);
       db = openSqlite(path);
     },
-    async search(query, lang) {
-      return (await searchIndex(config, { db: db!, q: query, type: lang, limit: 10 })).map((r) => r.url);
-    },
+    search: (query, lang) => search(db!, query, lang),
     close: () => db?.close(),
   };
 }

@@ -41,6 +41,7 @@ const SourceEntries = {
     url: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
     skipDirs: v.optional(v.array(nonEmptyString), () => [...DEFAULTS.skipDirs]),
     emoji: v.optional(v.string('must be a string'), ''),
+    recency: v.optional(v.boolean('must be true or false'), true),
 };
 
 /** The keys a source may have. */
@@ -87,7 +88,15 @@ export const OptionsSchema = v.object({
     ),
     DEFAULTS.site,
   ),
-  sources: v.pipe(v.array(SourceSchema, 'must be an array of sources'), v.nonEmpty('must list at least one source')),
+  sources: v.pipe(
+    v.array(SourceSchema, 'must be an array of sources'),
+    v.nonEmpty('must list at least one source'),
+    // Recency is decided per row at search time, where a row knows its type but not its source.
+    v.check(
+      (sources) => sources.every((a) => sources.every((b) => a.type !== b.type || a.recency === b.recency)),
+      'those sharing a type must set the same "recency" (true or false), since it applies per type at search time',
+    ),
+  ),
   maxContentLength: v.optional(positiveInt('maxContentLength'), DEFAULTS.maxContentLength),
   apiRoute: v.optional(
     v.union(
@@ -146,6 +155,12 @@ export interface SearchSource {
   skipDirs?: string[];
   /** Emoji for documents of this source whose frontmatter has none. Default `''`. */
   emoji?: string;
+  /**
+   * Whether this source's dates boost its pages (the `recency` option). `false` for reference docs whose few dated
+   * pages should not outrank the rest: they rank as undated, and still return their `date`. Applies to the source's
+   * `type` at search time, so sources sharing a type must agree. Default `true`.
+   */
+  recency?: boolean;
 }
 
 /** Column weights for bm25: a higher weight makes a match in that column count for more. */
@@ -211,6 +226,8 @@ export interface ResolvedSource {
   url: string;
   skipDirs: string[];
   emoji: string;
+  /** `false`: this source's pages rank as undated. */
+  recency: boolean;
 }
 
 /** Options with every default filled in, plus the derived `types` allowlist. Returned by `resolveConfig`. */

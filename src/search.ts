@@ -316,7 +316,10 @@ async function rankTopResults(
   const { boost, windowDays } = config.recency;
   const side = !withoutDocsTable.has(db);
   const column = (name: string) => (side ? `coalesce(d.${name}, f.${name})` : `f.${name}`);
-  const day = side ? `CASE WHEN d.id IS NULL THEN ${DAY_OF_DATE('f.date')} ELSE d.day END` : DAY_OF_DATE('f.date');
+  const dated = side ? `CASE WHEN d.id IS NULL THEN ${DAY_OF_DATE('f.date')} ELSE d.day END` : DAY_OF_DATE('f.date');
+  // Sources with `recency: false` rank as undated (their date is still returned).
+  const undated = boost > 0 ? config.sources.filter((s) => s.recency === false).map((s) => s.type) : [];
+  const day = undated.length ? `CASE WHEN ${column('type')} IN (${undated.map(() => '?').join(', ')}) THEN NULL ELSE ${dated} END` : dated;
   const recency = boost > 0 ? ` * (CASE WHEN day IS NULL THEN 1.0 ELSE 1.0 + ${boost} * max(0.0, min(1.0, 1.0 - max(0, ? - day) / ${windowDays}.0)) END)` : '';
 
   const filters: string[] = [];
@@ -331,7 +334,7 @@ async function rankTopResults(
   try {
     const { results } = await db
       .prepare(sql)
-      .bind(...(boost > 0 ? [today] : []), match, ...params, k)
+      .bind(...(boost > 0 ? [today] : []), ...undated, match, ...params, k)
       .all<{ id: number; score: number }>();
     return results.map((r) => ({ id: Number(r.id), score: Number(r.score) }));
   } catch (e) {

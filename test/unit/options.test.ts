@@ -35,7 +35,7 @@ describe('resolveConfig: options and defaults (SPEC "Options object")', () => {
       sqlitePath: '.site-search/search.db',
       widen: true,
     });
-    expect(c.sources[0]).toEqual({ dir: 'src/content/blog', type: 'post', url: '/blog/:slug', skipDirs: ['Templates'], emoji: '' });
+    expect(c.sources[0]).toEqual({ dir: 'src/content/blog', type: 'post', url: '/blog/:slug', skipDirs: ['Templates'], emoji: '', recency: true });
   });
 
   it('derives the type allowlist from the sources, distinct and in order', () => {
@@ -100,6 +100,24 @@ describe('resolveConfig: options and defaults (SPEC "Options object")', () => {
 });
 
 describe('resolveConfig: throws listing every problem with its path', () => {
+  it('asks sources sharing a type to agree on recency, which applies to their type', () => {
+    expect(
+      problems({
+        database: 'd',
+        sources: [
+          { dir: 'a', type: 'doc', url: '/a/:slug', recency: false },
+          { dir: 'b', type: 'doc', url: '/b/:slug' },
+          { dir: 'c', type: 'post', url: '/c/:slug', recency: 'no' },
+        ],
+      }),
+    ).toEqual([
+      'sources[2].recency: must be true or false',
+    ]);
+    expect(problems({ database: 'd', sources: [{ dir: 'a', type: 'doc', url: '/a/:slug', recency: false }, { dir: 'b', type: 'doc', url: '/b/:slug' }] })).toEqual([
+      'sources: those sharing a type must set the same "recency" (true or false), since it applies per type at search time',
+    ]);
+  });
+
   it('lists all problems at once, each with its path', () => {
     expect(
       problems({
