@@ -6,6 +6,7 @@
  * export const { GET, HEAD, OPTIONS } = toNextHandler(options, { db: () => openSqlite('.site-search/search.db') });
  */
 import { createSearchHandler, type HandlerRuntime, type ResolvedConfig, type SearchOptions } from '../src/index.js';
+import { isValidHost } from '../src/host.js';
 
 type RouteHandler = (request: Request) => Promise<Response>;
 
@@ -23,7 +24,20 @@ export function toNextHandler(
   const handler = createSearchHandler(options, runtime);
   const route: RouteHandler = (request) => {
     const cloudflare = (globalThis as Record<symbol, { env?: object; ctx?: { waitUntil(p: Promise<unknown>): void } } | undefined>)[OPEN_NEXT_CONTEXT];
-    return handler(request, cloudflare?.env, cloudflare?.ctx);
+    return handler(onBrowserHost(request), cloudflare?.env, cloudflare?.ctx);
   };
   return { GET: route, HEAD: route, OPTIONS: route };
+}
+
+/**
+ * The request on the host the browser used. `next start` reports every request URL (`request.url`, `nextUrl`) on
+ * `localhost` whatever the Host header says, while its protocol is Next's own (it honours X-Forwarded-Proto). The Host
+ * header is what the browser sent and is part of every cache key; X-Forwarded-Host is not used, because Next passes a
+ * client's one through unchecked. Behind a proxy that rewrites Host, set the `origin` option (docs/security.md).
+ */
+function onBrowserHost(request: Request): Request {
+  const host = request.headers.get('host');
+  const url = new URL(request.url);
+  if (!host || !isValidHost(host) || url.host === host) return request;
+  return new Request(new URL(`${url.pathname}${url.search}`, `${url.protocol}//${host}`), request);
 }

@@ -19,5 +19,7 @@ export function toSvelteKitHandler(
   runtime?: HandlerRuntime,
 ): (event: RequestEventLike) => Promise<Response> {
   const handler = createSearchHandler(options, runtime);
+  // event.request.url is event.url: the origin adapter-node derives from ORIGIN (SvelteKit 2) or paths.origin
+  // (SvelteKit 3), else PROTOCOL_HEADER/HOST_HEADER, else https:// and the Host header. See docs/frameworks/sveltekit.md.
   return ({ request, platform }) => handler(request, platform?.env, platform?.ctx ?? platform?.context);
 }

@@ -18,8 +18,8 @@ export interface HandlerRuntime {
   /** Response cache. Default: `caches.default` on Workers, else an in-memory LRU. `false` turns caching off. */
   cache?: SearchCache | false;
   /**
-   * The public origin result URLs are resolved against (`https://docs.example.com`). Default: the request's origin,
-   * which is right on Workers and most adapters, but not behind every proxy (Next.js reports `localhost`).
+   * The public origin result URLs are resolved against (`https://docs.example.com`), over the `origin` option. Default:
+   * the `origin` option, else the origin of the request's URL (which the adapters set to what the framework reports).
    */
   origin?: string;
 }
@@ -72,7 +72,7 @@ export function createHandler(
   const error = (status: number, message: string, extra?: Record<string, string>) =>
     json(status, { error: message }, 'no-store', extra);
   const publicCache = `public, max-age=${config.cacheMaxAge}`;
-  const origin = runtime.origin ? new URL(runtime.origin).origin : undefined;
+  const origin = runtime.origin ? new URL(runtime.origin).origin : config.origin || undefined;
 
   async function respond(request: Request, env: object | undefined, ctx: WaitUntilContext | null | undefined) {
     if (request.method === 'OPTIONS') return preflight(config, baseHeaders);

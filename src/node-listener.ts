@@ -1,12 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SearchHandler } from './handler.js';
-
-/**
- * A Host header as RFC 9110 allows it: a name or IPv4 address, or an IPv6 literal in brackets, and an optional port.
- * Anything else (`a b<>`, `127.0.0.1@evil.example`, which the URL parser would read as a user name and another host)
- * never becomes the origin of result URLs.
- */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+import { isValidHost } from './host.js';
 
 /** Methods the Fetch API refuses to carry (`new Request` throws on them): answered here, before any Request exists. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -22,7 +16,7 @@ export function toNodeListener(handler: SearchHandler, { env }: { env?: object }
     const method = (req.method ?? 'GET').toUpperCase();
     if (FORBIDDEN_METHODS.has(method)) return send(res, 405, 'Method not allowed', { Allow: 'GET, HEAD, OPTIONS' });
     const host = req.headers.host ?? 'localhost';
-    if (!HOST.test(host)) return send(res, 400, 'Bad request: invalid Host header');
+    if (!isValidHost(host)) return send(res, 400, 'Bad request: invalid Host header');
     // Behind a TLS-terminating proxy, result URLs must say https.
     const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https' ? 'https' : 'http';
     const path = requestPath(req.url ?? '/');

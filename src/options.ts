@@ -22,6 +22,7 @@ export const DEFAULTS = {
   sqlitePath: '.site-search/search.db',
   skipDirs: ['Templates'],
   widen: true,
+  origin: '',
 } as const;
 
 /** FTS5's snippet() accepts at most 64 tokens. */
@@ -139,7 +140,25 @@ export const OptionsSchema = v.object({
   ),
   sqlitePath: v.optional(nonEmptyString, DEFAULTS.sqlitePath),
   widen: v.optional(v.boolean('must be true or false'), DEFAULTS.widen),
+  origin: v.optional(
+    v.pipe(
+      v.string('must be a string'),
+      // '' (the default, which valibot runs through this pipe too) means: follow each request.
+      v.check((origin) => origin === '' || isHttpOrigin(origin), 'must be an absolute http(s) URL such as "https://docs.example.com"'),
+      v.transform((origin) => origin && new URL(origin).origin),
+    ),
+    DEFAULTS.origin,
+  ),
 });
+
+function isHttpOrigin(value: string): boolean {
+  try {
+    const { protocol, username, password } = new URL(value);
+    return (protocol === 'https:' || protocol === 'http:') && !username && !password;
+  } catch {
+    return false;
+  }
+}
 
 /** One content source: which files to index and the URL pattern they map to. */
 export interface SearchSource {
@@ -216,6 +235,13 @@ export interface SearchOptions {
    * misspelled words corrected. `false` keeps SPEC.md's strict matching only. Default true.
    */
   widen?: boolean;
+  /**
+   * The public origin result URLs are resolved against (`https://docs.example.com`), for a server that cannot know the
+   * origin the browser used (behind a proxy the framework does not trust). Default: the origin of the URL the
+   * framework reports for the request (`Astro.url`, SvelteKit's `event.url`, Next's `request.nextUrl`). See
+   * docs/security.md.
+   */
+  origin?: string;
 }
 
 /** A source after validation: defaults filled in. */
@@ -249,6 +275,8 @@ export interface ResolvedConfig {
   readonly snippetTokens: number;
   readonly sqlitePath: string;
   readonly widen: boolean;
+  /** The `origin` option reduced to its origin, or `''` to follow each request. */
+  readonly origin: string;
   /** The distinct source types, in the order sources declare them: the endpoint's `type` allowlist. */
   readonly types: readonly string[];
 }

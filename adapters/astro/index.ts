@@ -38,7 +38,6 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
   let config: ResolvedConfig;
   let root = process.cwd();
   let platform: Platform = 'node';
-  let site: string | undefined;
 
   return {
     name: 'site-search',
@@ -46,7 +45,6 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
       'astro:config:setup': ({ config: astroConfig, injectRoute, updateConfig }) => {
         config = resolveConfig(options);
         root = fileURLToPath(astroConfig.root);
-        site = astroConfig.site;
         if (config.apiRoute) injectRoute({ pattern: config.apiRoute, entrypoint: 'site-search/astro/route', prerender: false });
         updateConfig({
           vite: {
@@ -54,7 +52,7 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
               {
                 name: 'site-search:runtime',
                 resolveId: (id: string) => (id === VIRTUAL_ID ? `\0${VIRTUAL_ID}` : undefined),
-                load: (id: string) => (id === `\0${VIRTUAL_ID}` ? runtimeModule(config, platform, site) : undefined),
+                load: (id: string) => (id === `\0${VIRTUAL_ID}` ? runtimeModule(config, platform) : undefined),
               },
             ],
             // The route imports the virtual module, so Vite must process site-search instead of leaving it to Node.

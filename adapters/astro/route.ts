@@ -1,6 +1,6 @@
 /** The endpoint the Astro integration injects at `apiRoute`. */
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
-import { config, origin, platform } from 'virtual:site-search/runtime';
+import { config, platform } from 'virtual:site-search/runtime';
 import { createSearchHandler, type ResolvedConfig, type WaitUntilContext } from '../../src/index.js';
 import { missingIndexMessage } from '../../src/errors.js';
 
@@ -10,8 +10,9 @@ interface PlatformContext {
   missingIndex?: string;
 }
 
-// Astro's `site`, when set, is the canonical origin of result URLs.
-const handler = createSearchHandler(config as ResolvedConfig, { origin: (origin as string | undefined) || undefined });
+// Result URLs follow the request's URL, which is Astro.url: Astro builds it from the Host (or X-Forwarded-Host) only
+// for the domains in `security.allowedDomains`, so a header Astro does not vouch for never becomes a link.
+const handler = createSearchHandler(config as ResolvedConfig);
 
 export const prerender = false;
 

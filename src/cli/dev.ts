@@ -7,7 +7,9 @@ import { resolveConfig } from '../config.js';
 import { createSearchHandler } from '../handler.js';
 import { toNodeListener } from '../node-listener.js';
 import type { LoadedConfig } from './load-config.js';
-import { devPage, UI_SCRIPT_ROUTE } from './page.js';
+import { devPage, documentPage, UI_SCRIPT_ROUTE, type IndexedPage } from './page.js';
+import { TABLE } from '../schema.js';
+import { removeWordBreaks } from '../segment.js';
 
 export interface DevServer {
   url: string;
@@ -42,6 +44,26 @@ export async function startDevServer(
   // The dev server holds content not yet published: no other web page may read it unless asked (--cors).
   const search = toNodeListener(createSearchHandler(resolveConfig({ ...config, cors }), { db, cache: false }));
   const page = devPage(apiRoute, config.types);
+  // Result URLs point here, so each indexed page is served (as its indexed text) at its own path.
+  const findPage = async (path: string): Promise<IndexedPage | undefined> => {
+    const { results } = await db
+      .prepare(`SELECT title, description, content, url FROM ${TABLE} WHERE url IN (?, ?) AND site = ? LIMIT 1`)
+      .bind(path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`, config.site)
+      .all<Partial<IndexedPage>>();
+    const found = results[0];
+    return found && { title: removeWordBreaks(found.title ?? ''), description: removeWordBreaks(found.description ?? ''), content: removeWordBreaks(found.content ?? ''), url: found.url ?? path };
+  };
+
+  const notFound = (res: ServerResponse) => {
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ error: `Not found. The search endpoint is ${apiRoute}` }));
+  };
+  const servePage = async (path: string, method: string, res: ServerResponse) => {
+    const indexed = await findPage(path).catch(() => undefined);
+    if (!indexed) return notFound(res);
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(method === 'HEAD' ? undefined : documentPage(indexed));
+  };
 
   const server = createServer((req, res) => {
     if (!isLocalHost(req.headers.host)) {
@@ -59,8 +81,8 @@ export async function startDevServer(
       return void res.end(page);
     }
     if (path === UI_SCRIPT_ROUTE) return void serveUiScript(res);
-    res.writeHead(404, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ error: `Not found. The search endpoint is ${apiRoute}` }));
+    if (req.method === 'GET' || req.method === 'HEAD') return void servePage(path, req.method, res);
+    notFound(res);
   });
   const listeningPort = () => {
     const address = server.address();

@@ -44,3 +44,45 @@ export function devPage(apiRoute: string, types: readonly string[] = []): string
 </html>
 `;
 }
+
+/** What the dev server shows at a result's URL: the indexed text of that page. */
+export interface IndexedPage {
+  title: string;
+  description: string;
+  content: string;
+  url: string;
+}
+
+/**
+ * The page `site-search dev` serves at a result's URL, so a click on a result opens something: the document's title,
+ * description and indexed text (what search sees, not the site's rendering of it), with a link back to the search.
+ */
+export function documentPage(page: IndexedPage): string {
+  const text = escapeAttribute;
+  const paragraphs = page.content
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `  <p>${text(p)}</p>`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${text(page.title)} · site-search dev</title>
+<link rel="icon" href="data:,">
+<style>
+  body { margin: 0; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  main { max-width: 44rem; margin: 0 auto; padding: 3rem 1.25rem; }
+  aside { font-size: .85rem; color: #5d6675; border-left: 3px solid #d9dde4; padding-left: .75rem; }
+</style>
+<main>
+  <a href="/">← Back to search</a>
+  <aside>The indexed text of <code>${text(page.url)}</code>, served by <code>site-search dev</code>; your site renders this page.</aside>
+  <h1>${text(page.title)}</h1>
+${page.description ? `  <p><em>${text(page.description)}</em></p>\n` : ''}${paragraphs}
+</main>
+</html>
+`;
+}

@@ -245,9 +245,15 @@ describe('keyboard and ARIA combobox pattern', () => {
     expect(page.url()).toBe(`${origin}/`);
   });
 
-  it('navigates on click', async () => {
+  it('navigates on click and lands on the result\'s page: a 200 showing that document', async () => {
     const expected = await searchFor('otter');
-    await Promise.all([page.waitForURL(expected.results[2]!.url), options().nth(2).click()]);
+    const target = expected.results[2]!;
+    const [response] = await Promise.all([page.waitForEvent('response', (r) => r.url() === target.url), options().nth(2).click()]);
+    await page.waitForURL(target.url);
+    expect(response.status()).toBe(200);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(target.title);
+    // And the page links back to the search.
+    await Promise.all([page.waitForURL(`${origin}/`), page.getByRole('link', { name: 'Back to search' }).click()]);
   });
 
   it('Escape closes the list, a second Escape clears the box', async () => {

@@ -187,6 +187,12 @@ describe('site-search dev (zero-config)', () => {
       expect(await page.text()).toContain('"/api/search"');
       const search = async (q: string) => ((await (await fetch(`${url}/api/search?q=${q}`)).json()) as { results: { title: string; url: string }[] }).results;
       expect(await search('otters')).toEqual([expect.objectContaining({ title: 'Alpha', url: `${url}/a` })]);
+      // The result's URL opens: the dev server serves each indexed page's text at its path; anything else is a 404.
+      const opened = await fetch(`${url}/a`);
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('content-type')).toContain('text/html');
+      expect(await opened.text()).toMatch(/<h1>Alpha<\/h1>[\s\S]*The first page about otters\.[\s\S]*/);
+      expect((await fetch(`${url}/not-a-page`)).status).toBe(404);
 
       site.write('content/b.md', '# Beta\n\nA new page about otters and beavers.');
       let titles: string[] = [];

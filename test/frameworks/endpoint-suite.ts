@@ -14,6 +14,22 @@ export interface EndpointUnderTest {
   /** A request to the same app (or a twin of it) that has no database; must be a 500 with `message`. */
   unbound: () => Promise<Response>;
   unboundMessage: RegExp;
+  /**
+   * Another origin the same server answers on (`http://localhost:<port>` for a server bound to 127.0.0.1), when the
+   * framework builds request URLs from the Host header: result URLs must then follow it.
+   */
+  alias?: string;
+}
+
+/** Fetches the first result's `url` exactly as returned, without following redirects: it must be the page. */
+async function expectFirstResultOpens(body: Body): Promise<string> {
+  const first = body.results[0];
+  expect(first, 'at least one result').toBeDefined();
+  const page = await fetch(first!.url, { redirect: 'manual' });
+  expect(page.status, `GET ${first!.url}`).toBe(200);
+  const slug = new URL(first!.url).pathname.split('/').filter(Boolean).pop()!;
+  expect(await page.text(), `${first!.url} is the page of ${slug}`).toMatch(new RegExp(`<h1[^>]*>${slug}</h1>`));
+  return first!.url;
 }
 
 const QUERIES = ['?q=hostile', '?q=install&limit=3', '?q=search&type=post', '?q=Getting%20Started', '?q=options&offset=1&limit=2', '?q=x'];
@@ -25,7 +41,8 @@ const comparable = (body: Body) => {
   return { ...b, results: b.results.map((r) => ({ ...r, score: Number(r.score.toPrecision(10)) })) };
 };
 
-export function endpointSuite(get: () => EndpointUnderTest): void {
+/** `followsHost`: the app builds request URLs from the Host header, and `alias` is set. */
+export function endpointSuite(get: () => EndpointUnderTest, { followsHost = false }: { followsHost?: boolean } = {}): void {
   it('answers every query exactly like the core handler, field by field', async () => {
     const { app, core, route } = get();
     for (const query of QUERIES) {
@@ -39,6 +56,25 @@ export function endpointSuite(get: () => EndpointUnderTest): void {
     const hostile = (await (await fetch(`${app.origin}${route}?q=hostile`)).json()) as { results: { snippet: string }[] };
     expect(hostile.results[0]!.snippet).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
+
+  it('links every result to a page the app serves: the first result\'s url, fetched as returned, is a 200', async () => {
+    const { app, route } = get();
+    for (const query of ['?q=install', '?q=launch&type=post', '?q=hostile']) {
+      const body = (await (await fetch(`${app.origin}${route}${query}`)).json()) as Body;
+      const url = await expectFirstResultOpens(body);
+      expect(url.startsWith(`${app.origin}/`), `${url} is on ${app.origin}`).toBe(true);
+    }
+  });
+
+  if (followsHost) it('resolves result URLs against the origin the browser used, not the server\'s bind address', async () => {
+    const { alias, route } = get();
+    expect(alias).toBeDefined();
+    const body = (await (await fetch(`${alias}${route}?q=install`)).json()) as Body;
+    expect(body.results.length).toBeGreaterThan(0);
+    for (const r of body.results) expect(r.url.startsWith(`${alias}/`), `${r.url} is on ${alias}`).toBe(true);
+    await expectFirstResultOpens(body);
+  });
+
 
   it('sends Cache-Control and CORS, and serves a repeated query from the cache', async () => {
     const { app, route } = get();

@@ -9,15 +9,17 @@ describe('Next.js 16 + next start', () => {
   beforeAll(async () => {
     const dir = await prepare('next16', ['npx', 'next', 'build']);
     const port = await freePort();
-    const app = await start(['npx', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: dir, port, env: { SITE_URL: `http://127.0.0.1:${port}` } });
+    const app = await start(['npx', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: dir, port });
     t = {
       app,
       core: coreHandler(join(dir, '.site-search/search.db')),
       route: '/api/search',
       unbound: () => fetch(`${app.origin}/api/unbound?q=install`),
       unboundMessage: MISSING_BINDING,
+      // next start reports requests on localhost whatever the Host; the links must follow the Host the browser sent.
+      alias: `http://localhost:${port}`,
     };
   }, 240_000);
   afterAll(() => t?.app.stop());
-  endpointSuite(() => t);
+  endpointSuite(() => t, { followsHost: true });
 });

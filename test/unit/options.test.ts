@@ -34,6 +34,7 @@ describe('resolveConfig: options and defaults (SPEC "Options object")', () => {
       snippetTokens: 24,
       sqlitePath: '.site-search/search.db',
       widen: true,
+      origin: '',
     });
     expect(c.sources[0]).toEqual({ dir: 'src/content/blog', type: 'post', url: '/blog/:slug', skipDirs: ['Templates'], emoji: '', recency: true });
   });
@@ -48,6 +49,16 @@ describe('resolveConfig: options and defaults (SPEC "Options object")', () => {
       ],
     });
     expect(c.types).toEqual(['doc', 'post']);
+  });
+
+  it('origin: an absolute http(s) URL, kept as its origin; anything else is a problem naming the option', () => {
+    expect(resolveConfig({ ...minimal, origin: 'https://docs.example.com/base/?x=1' }).origin).toBe('https://docs.example.com');
+    expect(resolveConfig({ ...minimal, origin: 'http://localhost:4321' }).origin).toBe('http://localhost:4321');
+    for (const origin of ['docs.example.com', '/docs', 'javascript:alert(1)', 'ftp://example.com', 'https://user:pw@example.com', ' ']) {
+      expect(() => resolveConfig({ ...minimal, origin }), origin).toThrow(
+        'origin: must be an absolute http(s) URL such as "https://docs.example.com"',
+      );
+    }
   });
 
   it('merges partial weights and recency with the defaults', () => {

@@ -8,5 +8,5 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [siteSearch(options)],
   // Astro 5.17+ trusts the Host header only for these domains (otherwise request URLs say http://localhost).
-  security: { allowedDomains: [{ hostname: '127.0.0.1' }] },
+  security: { allowedDomains: [{ hostname: '127.0.0.1' }, { hostname: 'localhost' }] },
 });

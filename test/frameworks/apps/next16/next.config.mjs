@@ -1,1 +1,2 @@
-export default {};
+// Result URLs end in "/" (search.config.mjs): serve pages there rather than redirecting.
+export default { trailingSlash: true };

@@ -2,8 +2,5 @@ import { toNextHandler } from 'site-search/next';
 import { openSqlite } from 'site-search/node';
 import options from '../../../search.config.mjs';
 
-// next start reports request URLs on localhost: give result URLs the public origin.
-export const { GET, HEAD, OPTIONS } = toNextHandler(options, {
-  db: () => openSqlite('.site-search/search.db'),
-  origin: process.env.SITE_URL,
-});
+// Result URLs are on the host the browser used (the Host header; next start reports every request on localhost).
+export const { GET, HEAD, OPTIONS } = toNextHandler(options, { db: () => openSqlite('.site-search/search.db') });
