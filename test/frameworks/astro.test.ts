@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
+import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
 import { appDir, coreHandler, FIXTURE, freePort, options, prepare, pushToLocalD1, start, type RunningApp } from './harness.js';
 
 const run = promisify(execFile);
@@ -158,3 +158,7 @@ describe('the integration itself (Astro 7)', () => {
     }
   }, 180_000);
 });
+
+for (const name of ['astro5-node', 'astro7-node']) {
+  devModeSuite(name, (port) => ['npx', 'astro', 'dev', '--host', '127.0.0.1', '--port', String(port)]);
+}

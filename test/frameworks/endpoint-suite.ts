@@ -2,9 +2,9 @@
  * What every framework app must do, checked over HTTP against its real server: answer exactly like the core handler,
  * send the cache and CORS headers, cache repeated queries, answer 400s, preflight and HEAD, and a 500 without a database.
  */
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHandler } from '../../src/index.js';
-import { withoutOrigin, type RunningApp } from './harness.js';
+import { freePort, indexFixture, start, withoutOrigin, type RunningApp } from './harness.js';
 
 export interface EndpointUnderTest {
   app: RunningApp;
@@ -128,3 +128,38 @@ export function endpointSuite(get: () => EndpointUnderTest, { followsHost = fals
 }
 
 export const MISSING_BINDING = /^Search database binding "SEARCH_DB" not found in the runtime environment\. .*platform proxy/;
+
+/**
+ * The app under its framework's dev server (`astro dev`, `next dev`, `vite dev`), bound to 127.0.0.1 and opened as
+ * `localhost`, as a developer's browser does: result URLs must be on `localhost` and the first one must open.
+ */
+export function devModeSuite(name: string, command: (port: number) => string[]): void {
+  describe(`${name} in dev mode`, () => {
+    let app: RunningApp | undefined;
+    let alias = '';
+    beforeAll(async () => {
+      const dir = await indexFixture(name);
+      const port = await freePort();
+      app = await start(command(port), { cwd: dir, port });
+      alias = `http://localhost:${port}`;
+    }, 180_000);
+    afterAll(() => app?.stop());
+
+    it('links every result on the host the browser used, and the first one opens (200)', async () => {
+      // A dev server compiles routes on first use and restarts when it sees its config change: wait for the route.
+      let ready = 0;
+      for (let i = 0; i < 60 && ready !== 200; i++) {
+        ready = (await fetch(`${alias}/api/search?q=install`)).status;
+        if (ready !== 200) await new Promise((r) => setTimeout(r, 500));
+      }
+      for (const query of ['?q=install', '?q=launch&type=post']) {
+        const res = await fetch(`${alias}/api/search${query}`);
+        expect(res.status, query).toBe(200);
+        const body = (await res.json()) as Body;
+        expect(body.results.length, query).toBeGreaterThan(0);
+        for (const r of body.results) expect(r.url.startsWith(`${alias}/`), `${r.url} is on ${alias}`).toBe(true);
+        await expectFirstResultOpens(body);
+      }
+    }, 120_000);
+  });
+}

@@ -15,7 +15,12 @@ const run = promisify(execFile);
 const ROOT = new URL('../..', import.meta.url).pathname;
 export const FIXTURE = join(ROOT, 'test/frameworks/fixture');
 const CLI = join(ROOT, 'dist/cli.js');
-const ENV = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NEXT_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', CI: 'true' };
+/**
+ * The apps run as a user runs them: without Vitest's own variables (with VITEST set, `astro dev` 7 injects no
+ * integration routes) nor its NODE_ENV=test.
+ */
+const userEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'));
+const ENV = { ...userEnv, ASTRO_TELEMETRY_DISABLED: '1', NEXT_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', CI: 'true' };
 
 export { options };
 
@@ -31,11 +36,17 @@ export function appDir(name: string): string {
   return dir;
 }
 
-/** Copies the shared options into the app, runs its build, and indexes the fixture into its local SQLite file. */
-export async function prepare(name: string, build: string[]): Promise<string> {
+/** Copies the shared options into the app and indexes the fixture into its local SQLite file. */
+export async function indexFixture(name: string): Promise<string> {
   const dir = appDir(name);
   copyFileSync(join(FIXTURE, 'search.config.mjs'), join(dir, 'search.config.mjs'));
   await run(process.execPath, [CLI, 'index', '--config', join(FIXTURE, 'search.config.mjs'), '--sqlite', join(dir, '.site-search/search.db')], { env: ENV });
+  return dir;
+}
+
+/** {@link indexFixture}, then the app's production build. */
+export async function prepare(name: string, build: string[]): Promise<string> {
+  const dir = await indexFixture(name);
   await run(build[0]!, build.slice(1), { cwd: dir, env: ENV, maxBuffer: 64 * 1024 * 1024 });
   return dir;
 }

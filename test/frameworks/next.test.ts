@@ -1,7 +1,7 @@
 /** Next.js 16 (App Router route handlers, `next build` + `next start`) with `site-search/next`. */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
+import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
 import { coreHandler, freePort, prepare, start } from './harness.js';
 
 describe('Next.js 16 + next start', () => {
@@ -23,3 +23,5 @@ describe('Next.js 16 + next start', () => {
   afterAll(() => t?.app.stop());
   endpointSuite(() => t, { followsHost: true });
 });
+
+devModeSuite('next16', (port) => ['npx', 'next', 'dev', '-p', String(port), '-H', '127.0.0.1']);

@@ -1,7 +1,7 @@
 /** SvelteKit 2 and 3 with adapter-node (`vite build` + `node build`) and `site-search/sveltekit`. */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
+import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
 import { coreHandler, freePort, prepare, start } from './harness.js';
 
 describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node', (name) => {
@@ -23,3 +23,7 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node', (name) => {
   afterAll(() => t?.app.stop());
   endpointSuite(() => t);
 });
+
+for (const name of ['sveltekit2', 'sveltekit3']) {
+  devModeSuite(name, (port) => ['npx', 'vite', 'dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort']);
+}
