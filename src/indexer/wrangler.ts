@@ -128,6 +128,12 @@ export async function queryD1(
   return parsed.map((r) => r.results ?? []);
 }
 
+/**
+ * A local D1 is a SQLite file that `wrangler dev` (or another local runtime) may hold while a push runs: a statement
+ * then fails with SQLITE_BUSY, and wrangler rolls its file back. Such a failure is tried again, a few times.
+ */
+const LOCAL_BUSY_RETRIES = 5;
+
 async function runWrangler(
   database: string,
   what: string[],
@@ -137,20 +143,25 @@ async function runWrangler(
   const bin = findWrangler(cwd);
   const [command, prefix] = bin ? [process.execPath, [bin]] : ['npx', ['--yes', 'wrangler']];
   const argv = [...prefix, 'd1', 'execute', database, remote ? '--remote' : '--local', ...what, ...args];
-  const stdout: string[] = [];
-  const output: string[] = [];
-  const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(command, argv, { cwd, env: { WRANGLER_SEND_METRICS: 'false', ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d) => (stdout.push(String(d)), output.push(String(d))));
-    child.stderr.on('data', (d) => output.push(String(d)));
-    child.on('error', reject);
-    child.on('close', (c) => resolve(c ?? 1));
-  });
-  if (code !== 0) {
-    const tail = output.join('').trim().split('\n').slice(-15).join('\n');
+  for (let attempt = 0; ; attempt++) {
+    const stdout: string[] = [];
+    const output: string[] = [];
+    const code = await new Promise<number>((resolve, reject) => {
+      const child = spawn(command, argv, { cwd, env: { WRANGLER_SEND_METRICS: 'false', ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.on('data', (d) => (stdout.push(String(d)), output.push(String(d))));
+      child.stderr.on('data', (d) => output.push(String(d)));
+      child.on('error', reject);
+      child.on('close', (c) => resolve(c ?? 1));
+    });
+    if (code === 0) return (stdoutOnly ? stdout : output).join('');
+    const text = output.join('');
+    if (!remote && attempt < LOCAL_BUSY_RETRIES && /SQLITE_BUSY|database is locked/i.test(text)) {
+      await new Promise((r) => setTimeout(r, 300 * (attempt + 1)));
+      continue;
+    }
+    const tail = text.trim().split('\n').slice(-15).join('\n');
     throw new SiteSearchError(`wrangler d1 execute ${database} failed (exit ${code}):\n${tail}`);
   }
-  return (stdoutOnly ? stdout : output).join('');
 }
 
 /** The project's wrangler (resolved from `cwd` up), else one installed beside site-search. */
