@@ -12,6 +12,7 @@ export default defineConfig({
     'parse-worker': 'src/indexer/parse-worker.ts',
     astro: 'adapters/astro/index.ts',
     'astro-route': 'adapters/astro/route.ts',
+    starlight: 'adapters/starlight/index.ts',
     next: 'adapters/next.ts',
     sveltekit: 'adapters/sveltekit.ts',
     ui: 'src/ui/index.ts',

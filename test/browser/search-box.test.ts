@@ -5,24 +5,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../src/ui/types.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { makeProject } from '../helpers/project.js';
 import { FIXTURE_FILES } from './fixture.js';
 
 const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-/** How this machine must start Chromium (/work/.library/env/machines/node.md); Playwright adds a fresh profile dir. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const site = makeProject(FIXTURE_FILES);
 let server: ChildProcess;
@@ -57,7 +48,7 @@ async function api(params: Record<string, string>): Promise<SearchResponse> {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  [origin, browser] = await Promise.all([startDevServer(), chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })]);
+  [origin, browser] = await Promise.all([startDevServer(), launchChromium()]);
   context = await browser.newContext({ viewport: { width: 860, height: 760 } });
 });
 

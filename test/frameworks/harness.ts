@@ -46,7 +46,13 @@ export async function indexFixture(name: string): Promise<string> {
 
 /** {@link indexFixture}, then the app's production build. */
 export async function prepare(name: string, build: string[]): Promise<string> {
-  const dir = await indexFixture(name);
+  await indexFixture(name);
+  return buildApp(name, build);
+}
+
+/** Runs the app's build (telemetry off, CI set) and returns its directory. */
+export async function buildApp(name: string, build: string[]): Promise<string> {
+  const dir = appDir(name);
   await run(build[0]!, build.slice(1), { cwd: dir, env: ENV, maxBuffer: 64 * 1024 * 1024 });
   return dir;
 }

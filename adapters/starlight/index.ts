@@ -1,0 +1,120 @@
+/**
+ * `site-search/starlight`: a Starlight plugin that replaces Pagefind with site-search.
+ *
+ * @example
+ * // astro.config.mjs
+ * import siteSearch from 'site-search/starlight';
+ * export default defineConfig({ adapter: node({ mode: 'standalone' }), integrations: [starlight({ title: 'Docs', plugins: [siteSearch()] })] });
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveConfig, type SearchOptions, type SearchSource } from '../../src/index.js';
+import { newBuildStats, pushIndex, readDocuments } from '../../src/indexer/index.js';
+import astroIntegration, { type AstroIntegrationLike } from '../astro/index.js';
+import { starlightSources, type AstroUrlConfig, type StarlightLocales } from './sources.js';
+
+export { starlightSources, type LocaleSource } from './sources.js';
+
+/** Options of the Starlight plugin: the site-search options, all optional; the sources come from Starlight. */
+export type StarlightSearchOptions = Partial<Omit<SearchOptions, 'sources'>> & {
+  /** More sources, indexed beside the docs (e.g. a blog). The docs collection's sources are always derived. */
+  sources?: SearchSource[];
+  /**
+   * The URL the search box asks. Default: `apiRoute` under Astro's `base`. Set it when another deployment answers
+   * searches (a `site-search/workers` Worker on the same domain) and `apiRoute` is `false`.
+   */
+  endpoint?: string;
+};
+
+/** The parts of Starlight's plugin API used here (structural, so Starlight's types are not needed at run time). */
+export interface StarlightPluginLike {
+  name: string;
+  hooks: {
+    'config:setup': (params: {
+      config: StarlightLocales & { components?: Record<string, string> };
+      astroConfig: AstroUrlConfig & { root: URL };
+      command: 'dev' | 'build' | 'preview' | 'sync';
+      updateConfig: (config: { pagefind: false; components: Record<string, string> }) => void;
+      addIntegration: (integration: AstroIntegrationLike | IndexIntegration) => void;
+      logger: { info(message: string): void };
+    }) => void;
+  };
+}
+
+interface IndexIntegration {
+  name: string;
+  hooks: {
+    'astro:config:setup': (params: { updateConfig: (config: { vite: object }) => unknown }) => Promise<void>;
+  };
+}
+
+const COMPONENT_ID = 'virtual:site-search/starlight';
+/** Where `site-search index` finds the options this plugin derived (for pushes to D1). */
+export const OPTIONS_FILE = '.site-search/options.json';
+
+/** The Starlight plugin: derives the sources, swaps Starlight's Search component, turns Pagefind off, serves the endpoint. */
+export default function siteSearch(options: StarlightSearchOptions = {}): StarlightPluginLike {
+  const { endpoint, sources: extra = [], ...rest } = options;
+  return {
+    name: 'site-search',
+    hooks: {
+      'config:setup': ({ config: starlight, astroConfig, command, updateConfig, addIntegration, logger }) => {
+        const locales = starlightSources(starlight, astroConfig);
+        const searchOptions: SearchOptions = {
+          database: 'site-search',
+          ...rest,
+          sources: [...locales.map(({ locale: _, ...source }) => source), ...extra],
+        };
+        // Invalid options fail here, with every problem listed, before anything is built.
+        const config = resolveConfig(searchOptions);
+        updateConfig({ pagefind: false, components: { ...starlight.components, Search: 'site-search/starlight/Search.astro' } });
+        addIntegration(astroIntegration(searchOptions));
+        const root = fileURLToPath(astroConfig.root);
+        const base = (astroConfig.base ?? '/').replace(/\/+$/, '');
+        // The box filters by the page's locale when there is more than one.
+        const component = {
+          endpoint: endpoint ?? `${base}${config.apiRoute || '/api/search'}`,
+          types: locales.length > 1 ? Object.fromEntries(locales.map((l) => [l.locale ?? '', l.type])) : {},
+        };
+        const indexer: IndexIntegration = {
+          name: 'site-search:starlight',
+          hooks: {
+            'astro:config:setup': async ({ updateConfig: updateAstro }) => {
+              updateAstro({ vite: { plugins: [virtualModule(COMPONENT_ID, `export default ${JSON.stringify(component)};`)] } });
+              if (command !== 'dev' && command !== 'build') return;
+              // Pages are prerendered from the same files, so the index is built with them: `astro dev` and `astro
+              // build` leave a current local index, and the options file for `site-search index --d1`.
+              writeOptionsFile(root, searchOptions);
+              const stats = newBuildStats();
+              const pushed = await pushIndex(config, { kind: 'sqlite' }, readDocuments(config, stats, { cwd: root }), { cwd: root });
+              logger.info(`indexed ${pushed.documents} pages into ${relative(root, pushed.destination)}`);
+            },
+          },
+        };
+        addIntegration(indexer);
+      },
+    },
+  };
+}
+
+/** Writes the derived options with paths relative to the file, as `site-search index --config` reads them. */
+function writeOptionsFile(root: string, options: SearchOptions): void {
+  const file = resolve(root, OPTIONS_FILE);
+  const fromFile = (path: string) => relative(dirname(file), resolve(root, path)) || '.';
+  const written = {
+    ...options,
+    sqlitePath: fromFile(options.sqlitePath ?? resolveConfig(options).sqlitePath),
+    sources: options.sources.map((s) => ({ ...s, ...(s.dir ? { dir: fromFile(s.dir) } : {}), ...(s.files ? { files: s.files.map(fromFile) } : {}) })),
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`);
+}
+
+function virtualModule(id: string, source: string) {
+  return {
+    name: id,
+    resolveId: (requested: string) => (requested === id ? `\0${id}` : undefined),
+    load: (requested: string) => (requested === `\0${id}` ? source : undefined),
+  };
+}

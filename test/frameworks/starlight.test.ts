@@ -1,0 +1,141 @@
+/**
+ * `site-search/starlight` in a real Starlight site (test/frameworks/apps/starlight-node: Astro 7, Starlight 0.42, two
+ * locales, @astrojs/node): the plugin alone derives the sources, indexes at build, swaps the Search component and turns
+ * Pagefind off; the pages stay prerendered and only the endpoint runs on demand. Chromium presses Ctrl+K, types, and
+ * clicks a result in each locale.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { starlightSources } from '../../adapters/starlight/sources.js';
+import { launchChromium } from '../helpers/chromium.js';
+import { buildApp, freePort, start, type RunningApp } from './harness.js';
+
+const run = promisify(execFile);
+const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
+
+interface Answer {
+  results: { title: string; url: string; type: string }[];
+}
+
+describe('starlightSources: the pages Starlight builds', () => {
+  it('one source per locale, root without a prefix and without the locale folders', () => {
+    expect(starlightSources({ locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' }, 'pt-br': {} } }, {})).toEqual([
+      { dir: 'src/content/docs', type: 'en', url: '/:slug/', locale: undefined, skipDirs: ['Templates', 'fr', 'pt-br'] },
+      { dir: 'src/content/docs/fr', type: 'fr', url: '/fr/:slug/', locale: 'fr' },
+      { dir: 'src/content/docs/pt-br', type: 'pt-br', url: '/pt-br/:slug/', locale: 'pt-br' },
+    ]);
+  });
+
+  it('every locale prefixed when there is no root locale; base and trailingSlash as Astro builds them', () => {
+    expect(starlightSources({ defaultLocale: 'en', locales: { en: {}, de: {} } }, { base: '/docs/', trailingSlash: 'never' }).map((s) => [s.dir, s.type, s.url])).toEqual([
+      ['src/content/docs/en', 'en', '/docs/en/:slug'],
+      ['src/content/docs/de', 'de', '/docs/de/:slug'],
+    ]);
+  });
+
+  it('a site with one language has one source of type "docs"; a root lang that names another locale becomes "root"', () => {
+    expect(starlightSources({}, {})).toEqual([{ dir: 'src/content/docs', type: 'docs', url: '/:slug/', locale: undefined }]);
+    expect(starlightSources({ locales: { root: { lang: 'fr' }, fr: {} } }, {})[0]!.type).toBe('root');
+  });
+});
+
+it('docs/frameworks/starlight.md shows the test app\'s astro.config.mjs, the config the tests build', () => {
+  const docs = readFileSync(new URL('../../docs/frameworks/starlight.md', import.meta.url), 'utf8');
+  const shown = /```js\n(\/\/ astro\.config\.mjs\n[\s\S]*?)```/.exec(docs)?.[1];
+  const app = readFileSync(new URL('./apps/starlight-node/astro.config.mjs', import.meta.url), 'utf8');
+  expect(shown).toBe(app.replace(/^\/\/ .*\n/, '// astro.config.mjs\n'));
+});
+
+describe('starlight-node: Starlight + site-search/starlight on @astrojs/node', () => {
+  let dir: string;
+  let app: RunningApp;
+  let browser: Browser;
+  const search = async (params: Record<string, string>) =>
+    (await (await fetch(`${app.origin}/api/search?${new URLSearchParams(params)}`)).json()) as Answer;
+
+  beforeAll(async () => {
+    dir = await buildApp('starlight-node', ['npx', 'astro', 'build']);
+    const port = await freePort();
+    [app, browser] = await Promise.all([
+      start(['node', join(dir, 'dist/server/entry.mjs')], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } }),
+      launchChromium(),
+    ]);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('prerenders every page, builds no Pagefind index, and serves only the endpoint on demand', () => {
+    for (const page of ['index.html', 'guides/deployment/index.html', 'fr/index.html', 'fr/guides/deployment/index.html']) {
+      expect(existsSync(join(dir, 'dist/client', page)), page).toBe(true);
+    }
+    expect(existsSync(join(dir, 'dist/client/pagefind'))).toBe(false);
+    const header = readFileSync(join(dir, 'dist/client/fr/index.html'), 'utf8');
+    expect(header).toContain('<sl-site-search');
+    expect(header).toMatch(/<site-search endpoint="\/api\/search\?type=fr" placeholder="Rechercher"/);
+  });
+
+  it('answers each locale with the URLs Starlight built, and each result URL is a page (200)', async () => {
+    const en = await search({ q: 'riverbank' });
+    expect(en.results.map((r) => [r.title, new URL(r.url).pathname, r.type])).toEqual([['Deployment', '/guides/deployment/', 'en']]);
+    const fr = await search({ q: 'rivière', type: 'fr' });
+    expect(fr.results.map((r) => [r.title, new URL(r.url).pathname, r.type])).toEqual([['Déploiement', '/fr/guides/deployment/', 'fr']]);
+    // The locale filter: the same word, only French pages.
+    const frOnly = await search({ q: 'otterbox', type: 'fr' });
+    expect(frOnly.results.length).toBeGreaterThan(1);
+    expect(new Set(frOnly.results.map((r) => r.type))).toEqual(new Set(['fr']));
+    const all = await search({ q: 'otterbox', limit: '25' });
+    expect(all.results.map((r) => new URL(r.url).pathname).sort()).toEqual(['/', '/fr/', '/fr/guides/deployment/', '/fr/guides/getting-started/', '/guides/deployment/', '/guides/getting-started/']);
+    for (const result of all.results) expect((await fetch(result.url)).status, result.url).toBe(200);
+  });
+
+  it('writes the derived options where "site-search index --config" reads them (the D1 push)', async () => {
+    const { stdout } = await run(process.execPath, [CLI, 'query', 'rivière', '--config', join(dir, '.site-search/options.json'), '--json']);
+    expect((JSON.parse(stdout) as Answer).results.map((r) => new URL(r.url, 'http://x').pathname)).toEqual(['/fr/guides/deployment/']);
+  });
+
+  describe.each([
+    ['the root locale', '/', 'riverbank', 'Deployment', '/guides/deployment/'],
+    ['the fr locale', '/fr/', 'rivière', 'Déploiement', '/fr/guides/deployment/'],
+  ])('in Chromium, %s', (_, start, query, title, landing) => {
+    let page: Page;
+    afterAll(() => page?.close());
+
+    it('Ctrl+K opens the dialog, typing shows results, a click lands on the page', async () => {
+      page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${app.origin}${start}`);
+      await page.waitForFunction(() => customElements.get('site-search') && customElements.get('sl-site-search'));
+      // Starlight's button, enabled once the script ran.
+      await expect.poll(() => page.locator('button[data-open-modal]').isEnabled()).toBe(true);
+      await page.keyboard.press('Control+k');
+      await expect.poll(() => page.locator('dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+      // The box has the focus: typing goes straight into it.
+      await page.keyboard.type(query);
+      const titles = page.locator('site-search [part=title]');
+      await expect.poll(() => titles.allTextContents()).toEqual([title]);
+      await titles.first().click();
+      await page.waitForURL(`${app.origin}${landing}`);
+      expect(await page.locator('h1').first().textContent()).toBe(title);
+      expect(errors).toEqual([]);
+    });
+
+    it('searches only this locale', async () => {
+      await page.goto(`${app.origin}${start}`);
+      await page.waitForFunction(() => customElements.get('sl-site-search'));
+      await expect.poll(() => page.locator('button[data-open-modal]').isEnabled()).toBe(true);
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('otterbox');
+      const links = page.locator('site-search [role=option] a');
+      await expect.poll(() => links.count()).toBe(3);
+      const paths = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+      expect(paths.sort()).toEqual(start === '/fr/' ? ['/fr/', '/fr/guides/deployment/', '/fr/guides/getting-started/'] : ['/', '/guides/deployment/', '/guides/getting-started/']);
+    });
+  });
+});
