@@ -68,7 +68,9 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
         };
         // Invalid options fail here, with every problem listed, before anything is built.
         const config = resolveConfig(searchOptions);
-        updateConfig({ pagefind: false, components: { ...starlight.components, Search: 'site-search/starlight/Search.astro' } });
+        // A Search override of the site's own is kept (it renders `<site-search>` itself); Pagefind goes either way.
+        const Search = starlight.components?.Search ?? 'site-search/starlight/Search.astro';
+        updateConfig({ pagefind: false, components: { ...starlight.components, Search } });
         addIntegration(astroIntegration(searchOptions));
         const root = fileURLToPath(astroConfig.root);
         const base = (astroConfig.base ?? '/').replace(/\/+$/, '');

@@ -1,11 +1,12 @@
 /**
- * `site-search/starlight` in a real Starlight site (test/frameworks/apps/starlight-node: Astro 7, Starlight 0.42, two
- * locales, @astrojs/node): the plugin alone derives the sources, indexes at build, swaps the Search component and turns
- * Pagefind off; the pages stay prerendered and only the endpoint runs on demand. Chromium presses Ctrl+K, types, and
- * clicks a result in each locale.
+ * `site-search/starlight` in a real Starlight site (Astro 7, Starlight 0.42, two locales), on @astrojs/node
+ * (test/frameworks/apps/starlight-node) and on @astrojs/cloudflare under `wrangler dev` with local D1
+ * (apps/starlight-cloudflare, the same src/ through a symbolic link): the plugin alone derives the sources, indexes at
+ * build, swaps the Search component and turns Pagefind off; the pages stay prerendered and only the endpoint runs on
+ * demand. Chromium presses Ctrl+K, types, and clicks a result in each locale.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
@@ -50,7 +51,20 @@ it('docs/frameworks/starlight.md shows the test app\'s astro.config.mjs, the con
   expect(shown).toBe(app.replace(/^\/\/ .*\n/, '// astro.config.mjs\n'));
 });
 
-describe('starlight-node: Starlight + site-search/starlight on @astrojs/node', () => {
+/** How each app is served: Node runs the server entry; Cloudflare pushes the index to local D1 and runs `wrangler dev`. */
+const SERVE: Record<string, (dir: string, port: number) => Promise<RunningApp>> = {
+  'starlight-node': (dir, port) => start(['node', join(dir, 'dist/server/entry.mjs')], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } }),
+  'starlight-cloudflare': async (dir, port) => {
+    const state = join(dir, 'd1-state');
+    rmSync(state, { recursive: true, force: true });
+    // What a user runs after `astro build`: the options the plugin derived, pushed with wrangler (here --local).
+    await run(process.execPath, [CLI, 'index', '--config', '.site-search/options.json', '--d1', 'local', '--', '--persist-to', state], { cwd: dir });
+    const wrangler = ['npx', 'wrangler', 'dev', '--config', 'dist/server/wrangler.json', '--local', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', state];
+    return start(wrangler, { cwd: dir, port });
+  },
+};
+
+describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name) => {
   let dir: string;
   let app: RunningApp;
   let browser: Browser;
@@ -58,13 +72,10 @@ describe('starlight-node: Starlight + site-search/starlight on @astrojs/node', (
     (await (await fetch(`${app.origin}/api/search?${new URLSearchParams(params)}`)).json()) as Answer;
 
   beforeAll(async () => {
-    dir = await buildApp('starlight-node', ['npx', 'astro', 'build']);
+    dir = await buildApp(name, ['npx', 'astro', 'build']);
     const port = await freePort();
-    [app, browser] = await Promise.all([
-      start(['node', join(dir, 'dist/server/entry.mjs')], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } }),
-      launchChromium(),
-    ]);
-  }, 240_000);
+    [app, browser] = await Promise.all([SERVE[name]!(dir, port), launchChromium()]);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
