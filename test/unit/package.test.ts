@@ -98,7 +98,9 @@ describe('the tarball npm publishes (npm pack)', () => {
   it('has types that resolve for ESM importers under node16 and bundler resolution (arethetypeswrong, esm-only profile)', () => {
     // The package is ESM only (no require condition), so CommonJS and node10 resolution are out of its profile.
     const attw = join(root, 'node_modules/.bin/attw');
-    const run = () => execFileSync(attw, [tarball, '--profile', 'esm-only', '--format', 'table-flipped'], { encoding: 'utf8', stdio: 'pipe' });
+    // An .astro component is compiled by Astro in the site, not resolved by TypeScript: attw has nothing to check there.
+    const args = [tarball, '--profile', 'esm-only', '--format', 'table-flipped', '--exclude-entrypoints', './starlight/Search.astro'];
+    const run = () => execFileSync(attw, args, { encoding: 'utf8', stdio: 'pipe' });
     expect(run).not.toThrow();
   }, 60_000);
 });
