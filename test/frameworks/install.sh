@@ -17,15 +17,18 @@ mv "$PACK"/site-search-*.tgz "$PACK/site-search.tgz"
 SHA="$(sha256sum "$PACK/site-search.tgz" | cut -d' ' -f1)"
 
 install_app() {
-  local app=$1 stamp="$1/node_modules/.site-search-tarball"
-  if [ -f "$app/node_modules/.package-lock.json" ] && [ "$app/node_modules/.package-lock.json" -nt "$app/package.json" ]; then
-    [ "$(cat "$stamp" 2>/dev/null)" = "$SHA" ] && return 0
-    # Same dependencies, new tarball: npm reinstalls what is missing.
-    rm -rf "$app/node_modules/site-search"
+  local app=$1 stamp="$1/node_modules/.site-search-unpacked"
+  if [ ! -f "$app/node_modules/.package-lock.json" ] || [ "$app/package.json" -nt "$app/node_modules/.package-lock.json" ]; then
+    echo "[site-search] installing test/frameworks/apps/$app…" >&2
+    (cd "$app" && npm install --no-audit --no-fund --prefer-offline --loglevel=error >"$LOGS/$app.log" 2>&1) ||
+      { echo "[site-search] npm install failed in test/frameworks/apps/$app:" >&2; tail -20 "$LOGS/$app.log" >&2; return 1; }
   fi
-  echo "[site-search] installing test/frameworks/apps/$app…" >&2
-  (cd "$app" && npm install --no-audit --no-fund --prefer-offline --loglevel=error >"$LOGS/$app.log" 2>&1) ||
-    { echo "[site-search] npm install failed in test/frameworks/apps/$app:" >&2; tail -20 "$LOGS/$app.log" >&2; return 1; }
+  [ "$(cat "$stamp" 2>/dev/null)" = "$SHA" ] && return 0
+  # npm keeps serving a file: tarball it has seen from its cache (keyed by the app's lockfile integrity), so the
+  # current tarball is unpacked over node_modules/site-search, as npm would. When the package's own dependencies
+  # change, delete the app's node_modules and package-lock.json once.
+  rm -rf "$app/node_modules/site-search" && mkdir -p "$app/node_modules/site-search"
+  tar xzf "$PACK/site-search.tgz" --strip-components=1 -C "$app/node_modules/site-search"
   echo "$SHA" >"$stamp"
 }
 cd "$HERE/apps"
