@@ -1,6 +1,7 @@
 import { resolveConfig } from './config.js';
 import { forSearch } from './db/d1.js';
-import type { SearchDatabase, SqlValue } from './db/types.js';
+import { searchStatement, type SearchPlan, type SearchPlanRow, type StepSpan } from './db/search-plan.js';
+import type { SearchDatabase } from './db/types.js';
 import type { ResolvedConfig, SearchOptions } from './options.js';
 import {
   allTermsMatch,
@@ -14,11 +15,11 @@ import {
   type RawSearchInput,
   type SearchInput,
 } from './query.js';
-import { DAY_OF_DATE, DOCS_TABLE, SECTION_MATCH_CHARS, SECTIONS_TABLE, TABLE } from './schema.js';
 import { foldWord } from './fold.js';
+import { DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE } from './schema.js';
 import { removeWordBreaks } from './segment.js';
-import { escapeSnippet, MARK_CLOSE_CODE, MARK_OPEN_CODE } from './snippet.js';
-import { findCorrections } from './typos.js';
+import { escapeSnippet } from './snippet.js';
+import { CANDIDATES, chooseCorrections, correctionLookups } from './typos.js';
 
 /** One search hit, as the endpoint returns it (SPEC.md "Search result"). */
 export interface SearchResult {
@@ -75,23 +76,15 @@ export async function searchIndex(config: SearchOptions | ResolvedConfig, args: 
   return (await runSearch(resolved, forSearch(args.db), input, args.origin, args.now)).results;
 }
 
-interface DetailRow {
-  id: number;
-  title: string | null;
-  url: string | null;
-  type: string | null;
-  date: string | null;
-  tags: string | null;
-  emoji: string | null;
-  description: string | null;
-  snippet: string | null;
-}
-
 /**
  * Runs a validated search, widening step by step so a query is never a dead end: every term (SPEC.md), then any of
  * them, then with misspelled words corrected. Every step is built only from quoted literal terms and bound
  * parameters. Results of a stricter step come first; the decision to widen depends only on the query and `limit`, so
  * paging is stable. Queries under the minimum length return nothing without touching the database.
+ *
+ * On the database it is one statement (one round trip on D1): the steps, the page's details and sections, and the
+ * vocabulary words a misspelled term may have been meant as. Only when one of those is a correction does a second
+ * statement search again with the corrections as steps of their own.
  */
 export async function runSearch(
   config: ResolvedConfig,
@@ -100,98 +93,111 @@ export async function runSearch(
   origin?: string,
   now: Date = new Date(),
 ): Promise<SearchOutcome> {
-  const first = await searchOnce(config, db, input, origin, now);
-  // A search is several statements, each reading the index as it is at that moment. If a push committed between the
-  // ranking and the details, some ranked rows are gone: search again, now on the new index throughout.
-  return first.complete ? first.outcome : (await searchOnce(config, db, input, origin, now)).outcome;
+  if (codePointLength(input.q) < MIN_QUERY_LENGTH) return { results: [] };
+  const terms = searchTerms(input.q, config.maxTerms);
+  if (terms.length === 0) return { results: [] };
+
+  const base = {
+    limit: input.limit,
+    offset: input.offset,
+    type: input.type,
+    site: config.site,
+    today: dayNumber(now),
+    weights: config.weights,
+    recency: config.recency,
+    undatedTypes: config.sources.filter((s) => s.recency === false).map((s) => s.type),
+    snippetTokens: config.snippetTokens,
+  };
+  const strict = allTermsMatch(terms);
+  // A misspelled word is never in the index, so the strict step finding everything it needs means there is none.
+  // Otherwise correct before widening: the pages with the corrected word are the answer, and would be buried under
+  // pages matching only the query's other words if they came after the any-term step.
+  const lookups = config.widen ? correctionLookups(terms) : [];
+  const first = await run(db, {
+    ...base,
+    steps: config.widen ? [strict, anyTermMatch(terms)] : [strict],
+    candidates: lookups.map((l) => l.match),
+    candidateLimit: CANDIDATES,
+  });
+  const names: MatchStep[] = ['all', 'any'];
+  const candidates = lookups.map(() => [] as string[]);
+  for (const row of first.filter((r) => r.kind === 'c')) candidates[Number(row.step)] = JSON.parse(row.json ?? '[]') as string[];
+  const corrections = chooseCorrections(lookups, candidates);
+  if (corrections.size === 0) return outcome(config, terms, first, names, corrections, origin);
+
+  const fixes = [...corrections.values()].flat();
+  const second = await run(db, {
+    ...base,
+    steps: [strict, correctedTermsMatch(terms, corrections), anyTermMatch(terms), anyTermMatch(terms, fixes)],
+  });
+  return outcome(config, terms, second, ['all', 'typo', 'any', 'typo'], corrections, origin);
 }
 
-async function searchOnce(
-  config: ResolvedConfig,
-  db: SearchDatabase,
-  input: SearchInput,
-  origin: string | undefined,
-  now: Date,
-): Promise<{ outcome: SearchOutcome; complete: boolean }> {
-  const done = (outcome: SearchOutcome, complete = true) => ({ outcome, complete });
-  if (codePointLength(input.q) < MIN_QUERY_LENGTH) return done({ results: [] });
-  const terms = searchTerms(input.q, config.maxTerms);
-  if (terms.length === 0) return done({ results: [] });
+/** Side tables a table written by another tool (astro-d1-search) lacks. */
+const SIDE_TABLE = new RegExp(`no such table: (${[DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE].join('|')})\\b`, 'i');
 
-  const k = input.offset + input.limit;
-  const today = dayNumber(now);
-  const ranked: Ranked[] = [];
-  const seen = new Set<number>();
-  const matches: string[] = [];
-  // Each step's matches include the previous steps' (or the step ranks first: the corrected query), so its top k
-  // always holds enough new rows.
-  const step = async (match: string, name: MatchStep) => {
-    matches.push(match);
-    const top = await rankTopResults(config, db, match, input, k, today);
-    const fresh = top.filter((r) => !seen.has(r.id)).slice(0, k - ranked.length);
-    for (const r of placeAfter(fresh, ranked)) {
-      seen.add(r.id);
-      ranked.push({ ...r, match: name });
-    }
-  };
-
-  await step(allTermsMatch(terms), 'all');
-  let suggestion: string | undefined;
-  let corrections = new Map<string, string[]>();
-  if (config.widen && ranked.length < input.limit) {
-    // A misspelled word is never in the index, so the strict step finding everything it needs means there is none.
-    // Otherwise correct before widening: the pages with the corrected word are the answer, and would be buried
-    // under pages matching only the query's other words if they came after the any-term step.
-    corrections = await findCorrections(db, terms, { site: config.site, type: input.type });
-    if (corrections.size > 0) await step(correctedTermsMatch(terms, corrections), 'typo');
-    if (ranked.length < input.limit) await step(anyTermMatch(terms), 'any');
-    if (ranked.length < input.limit && corrections.size > 0) await step(anyTermMatch(terms, [...corrections.values()].flat()), 'typo');
-    if (ranked.some((r) => r.match === 'typo')) suggestion = terms.map((t) => corrections.get(t)?.[0] ?? t).join(' ');
+async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[]> {
+  const { sql, params } = searchStatement(plan);
+  try {
+    return (await db.prepare(sql).bind(...params).all<SearchPlanRow>()).results;
+  } catch (e) {
+    if (plan.bare || !SIDE_TABLE.test(String((e as Error).message))) throw e;
+    // One more round trip, only on such a table: its next `site-search index` push writes the side tables.
+    return run(db, { ...plan, bare: true });
   }
+}
 
-  const page = ranked.slice(input.offset, k);
-  if (page.length === 0) return done({ results: [], suggestion });
-  const placeholders = page.map(() => '?').join(', ');
-  // Every step's rows, with every step's words marked in the snippet.
-  const widest = matches.length === 1 ? matches[0]! : matches.map((m) => `(${m})`).join(' OR ');
-  const { results } = await db
-    .prepare(
-      `SELECT rowid AS id, title, url, type, date, tags, emoji, description,
-        snippet(${TABLE}, 2, char(${MARK_OPEN_CODE}), char(${MARK_CLOSE_CODE}), '…', ${config.snippetTokens}) AS snippet
-      FROM ${TABLE} WHERE ${TABLE} MATCH ? AND rowid BETWEEN ? AND ? AND +rowid IN (${placeholders})`,
-    )
-    // "+rowid" keeps SQLite from running the MATCH once per listed row (a prefix like "co"* would be expanded each
-    // time); the range lets FTS5 skip to the rows that matter.
-    .bind(widest, Math.min(...page.map((r) => r.id)), Math.max(...page.map((r) => r.id)), ...page.map((r) => r.id))
-    .all<DetailRow>();
-  const byId = new Map(results.map((row) => [Number(row.id), row]));
+/** The results of a search statement, as the endpoint returns them. */
+function outcome(
+  config: ResolvedConfig,
+  terms: string[],
+  rows: SearchPlanRow[],
+  names: MatchStep[],
+  corrections: Map<string, string[]>,
+  origin: string | undefined,
+): SearchOutcome {
+  const spans = JSON.parse(rows.find((r) => r.kind === 'm')?.json ?? '[]') as StepSpan[];
+  const factors = placementFactors(spans);
+  const suggestion = spans.some(([step]) => names[step] === 'typo') ? terms.map((t) => corrections.get(t)?.[0] ?? t).join(' ') : undefined;
   // Pages found through a correction have the corrected word, not the typed one, in their sections.
-  const sections = await bestSections(db, [...terms.flatMap(wordsOf), ...[...corrections.values()].flat()], page.map((r) => r.id));
+  const words = sectionWords([...terms.flatMap(wordsOf), ...[...corrections.values()].flat()]);
   const absoluteUrl = urlResolver(origin);
-
-  return done({
-    suggestion,
-    results: page.flatMap(({ id, score, match }) => {
-      const row = byId.get(id);
-      if (!row) return [];
+  const results = rows
+    .filter((r) => r.kind === 'r')
+    .sort((a, b) => Number(a.position) - Number(b.position))
+    .map((row): SearchResult => {
       const snippet = escapeSnippet(removeWordBreaks(row.snippet || excerpt(row.description ?? '', config.snippetTokens)));
       const url = absoluteUrl(row.url ?? '');
-      return [
-        {
-          title: removeWordBreaks(row.title ?? ''),
-          url,
-          type: row.type ?? '',
-          date: row.date ?? '',
-          tags: removeWordBreaks(row.tags ?? ''),
-          emoji: row.emoji ?? '',
-          snippet,
-          score,
-          match,
-          ...sectionOf(sections.get(id), url),
-        },
-      ];
-    }),
-  }, byId.size === page.length);
+      return {
+        title: removeWordBreaks(row.title ?? ''),
+        url,
+        type: row.type ?? '',
+        date: row.date ?? '',
+        tags: removeWordBreaks(row.tags ?? ''),
+        emoji: row.emoji ?? '',
+        snippet,
+        score: Number(row.score) * (factors.get(Number(row.step)) ?? 1),
+        match: names[Number(row.step)]!,
+        ...sectionOf(bestSection(row.json, words), url),
+      };
+    });
+  return suggestion === undefined ? { results } : { results, suggestion };
+}
+
+/**
+ * A looser step's scores come from another match expression and do not compare with a stricter step's, yet results
+ * must stay in ascending score order. Each step's scores are scaled (order kept) so its best lands just behind the
+ * stricter steps' worst. Documents found by the SPEC.md query itself keep their SPEC.md score exactly.
+ */
+function placementFactors(spans: StepSpan[]): Map<number, number> {
+  const factors = new Map<number, number>();
+  let worstBefore: number | undefined;
+  for (const [step, best, worst] of spans) {
+    const factor = worstBefore !== undefined && best < worstBefore ? (worstBefore / best) * (1 - 1e-9) : 1;
+    factors.set(step, factor);
+    worstBefore = worst * factor;
+  }
+  return factors;
 }
 
 /**
@@ -207,37 +213,18 @@ function excerpt(description: string, tokens: number): string {
 }
 
 /**
- * For each page, its best-matching headed section: the one whose heading and text hold the most occurrences of the
- * query's words (a heading occurrence counts ten times). Reads only the sections of the pages returned (index
- * lookups); an index without a sections table (built by an older indexer) simply has none.
+ * A page's best-matching headed section: the one whose heading and text hold the most occurrences of the query's
+ * words (a heading occurrence counts ten times). `sections` is the JSON the search statement reads for the page.
  */
-async function bestSections(db: SearchDatabase, terms: string[], pages: number[]): Promise<Map<number, { heading: string; anchor: string }>> {
-  const best = new Map<number, { heading: string; anchor: string }>();
-  if (pages.length === 0) return best;
-  let rows: { page: number; heading: string; anchor: string; content: string }[];
-  try {
-    ({ results: rows } = await db
-      // Indexes written before sections were stored cut to their start hold whole sections: read only that start.
-      .prepare(
-        `SELECT page, heading, anchor, substr(content, 1, ${SECTION_MATCH_CHARS}) AS content FROM ${SECTIONS_TABLE}
-        WHERE page IN (${pages.map(() => '?').join(', ')}) ORDER BY page, position`,
-      )
-      .bind(...pages)
-      .all());
-  } catch (e) {
-    if (/no such table/i.test(String((e as Error).message))) return best;
-    throw e;
-  }
-  const words = sectionWords(terms);
-  const bestScore = new Map<number, number>();
-  for (const row of rows) {
-    // The stored text is already folded (an index written before 0.2 holds it as written, and counts only its
-    // lowercase words until the next push).
-    const score = 10 * occurrences(foldWord(row.heading), words) + occurrences(row.content, words);
-    const page = Number(row.page);
-    if (score > (bestScore.get(page) ?? 0)) {
-      bestScore.set(page, score);
-      best.set(page, { heading: row.heading, anchor: row.anchor });
+function bestSection(sections: string | null, words: string[]): { heading: string; anchor: string } | undefined {
+  let best: { heading: string; anchor: string } | undefined;
+  let bestScore = 0;
+  for (const [heading, anchor, content] of JSON.parse(sections ?? '[]') as [string, string, string][]) {
+    // The stored text is already folded.
+    const score = 10 * occurrences(foldWord(heading), words) + occurrences(content, words);
+    if (score > bestScore) {
+      bestScore = score;
+      best = { heading, anchor };
     }
   }
   return best;
@@ -274,76 +261,6 @@ function isWordChar(code: number): boolean {
 function sectionOf(found: { heading: string; anchor: string } | undefined, pageUrl: string) {
   if (!found) return {};
   return { section: { heading: removeWordBreaks(found.heading), url: `${pageUrl}#${found.anchor}` } };
-}
-
-interface Ranked {
-  id: number;
-  score: number;
-  match: MatchStep;
-}
-
-/**
- * A looser step's scores come from another match expression and do not compare with a stricter step's, yet results
- * must stay in ascending score order. Scale them (order kept) so the best lands just behind the stricter steps'
- * worst. Documents found by the SPEC.md query itself keep their SPEC.md score exactly.
- */
-function placeAfter(fresh: { id: number; score: number }[], before: Ranked[]): { id: number; score: number }[] {
-  const best = fresh[0]?.score;
-  const worstBefore = before[before.length - 1]?.score;
-  if (best === undefined || worstBefore === undefined || best >= worstBefore) return fresh;
-  const factor = (worstBefore / best) * (1 - 1e-9);
-  return fresh.map((r) => ({ ...r, score: r.score * factor }));
-}
-
-/** Databases known to lack the `search_docs` side table (indexes written by older indexers or astro-d1-search). */
-const withoutDocsTable = new WeakSet<SearchDatabase>();
-
-/**
- * The top `k` rows by score = bm25 × recency multiplier, exactly, in one query. Site, type and day come from the
- * small `search_docs` row rather than the FTS5 content row (which carries the whole body); rows missing there (an
- * index written another way) fall back to their own columns. FTS5 still scores every match (it has no early
- * termination), which is the floor for very common words; docs/benchmarks.md measures it.
- */
-async function rankTopResults(
-  config: ResolvedConfig,
-  db: SearchDatabase,
-  match: string,
-  input: SearchInput,
-  k: number,
-  today: number,
-): Promise<{ id: number; score: number }[]> {
-  const { title, description, content, tags } = config.weights;
-  const { boost, windowDays } = config.recency;
-  const side = !withoutDocsTable.has(db);
-  const column = (name: string) => (side ? `coalesce(d.${name}, f.${name})` : `f.${name}`);
-  const dated = side ? `CASE WHEN d.id IS NULL THEN ${DAY_OF_DATE('f.date')} ELSE d.day END` : DAY_OF_DATE('f.date');
-  // Sources with `recency: false` rank as undated (their date is still returned).
-  const undated = boost > 0 ? config.sources.filter((s) => s.recency === false).map((s) => s.type) : [];
-  const day = undated.length ? `CASE WHEN ${column('type')} IN (${undated.map(() => '?').join(', ')}) THEN NULL ELSE ${dated} END` : dated;
-  const recency = boost > 0 ? ` * (CASE WHEN day IS NULL THEN 1.0 ELSE 1.0 + ${boost} * max(0.0, min(1.0, 1.0 - max(0, ? - day) / ${windowDays}.0)) END)` : '';
-
-  const filters: string[] = [];
-  const params: SqlValue[] = [];
-  if (config.site) filters.push(`${column('site')} = ?`), params.push(config.site);
-  if (input.type) filters.push(`${column('type')} = ?`), params.push(input.type);
-  const sql = `SELECT id, bm${recency} AS score FROM (
-      SELECT f.rowid AS id, bm25(${TABLE}, ${title}, ${description}, ${content}, ${tags}) AS bm, ${day} AS day
-      FROM ${TABLE} f${side ? ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid` : ''}
-      WHERE ${TABLE} MATCH ?${filters.map((f) => ` AND ${f}`).join('')})
-    ORDER BY score, id LIMIT ?`;
-  try {
-    const { results } = await db
-      .prepare(sql)
-      .bind(...(boost > 0 ? [today] : []), ...undated, match, ...params, k)
-      .all<{ id: number; score: number }>();
-    return results.map((r) => ({ id: Number(r.id), score: Number(r.score) }));
-  } catch (e) {
-    if (side && new RegExp(`no such table: ${DOCS_TABLE}`, 'i').test(String((e as Error).message))) {
-      withoutDocsTable.add(db);
-      return rankTopResults(config, db, match, input, k, today);
-    }
-    throw e;
-  }
 }
 
 const MS_PER_DAY = 86_400_000;

@@ -1,12 +1,10 @@
-import type { SearchDatabase } from './db/types.js';
 import { editDistance } from './edit-distance.js';
 import { foldWord } from './fold.js';
-import { VOCAB_TABLE } from './schema.js';
 
 /** Words shorter than this are not corrected: too many real words lie one edit away from them. */
 const MIN_TYPO_LENGTH = 4;
 /** Candidates read per misspelled word (ranked by shared trigrams), before the edit-distance filter. */
-const CANDIDATES = 40;
+export const CANDIDATES = 40;
 /** Corrections kept per word. */
 const MAX_CORRECTIONS = 3;
 
@@ -20,42 +18,38 @@ export function isCorrectable(term: string): boolean {
   return term.length >= MIN_TYPO_LENGTH && /^\p{L}+$/u.test(term) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(term);
 }
 
+/** A word that may be misspelled, and the trigram query that finds the indexed words it may have been meant as. */
+export interface CorrectionLookup {
+  term: string;
+  /** FTS5 expression over the vocabulary table's trigrams, ranked by how many the candidates share. */
+  match: string;
+}
+
+/** The lookups for a query's words that typo tolerance applies to, each word once. */
+export function correctionLookups(terms: string[]): CorrectionLookup[] {
+  return [...new Set(terms.filter(isCorrectable))].map((term) => ({
+    term,
+    match: [...candidateTrigrams(foldWord(term))].map((t) => `"${t}"`).join(' OR '),
+  }));
+}
+
 /**
- * For each term that is not itself in the indexed vocabulary, the indexed words within `maxEdits` of it, nearest
- * first. One trigram query per such term (no scan of the vocabulary), so it stays cheap on D1. An index without a
- * vocabulary table (built by an older indexer) simply gets no corrections.
+ * For each looked-up word that is not itself in the indexed vocabulary, the candidates within `maxEdits` of it,
+ * nearest first. `candidates[i]` are the words the vocabulary returned for `lookups[i]`.
  */
-export async function findCorrections(
-  db: SearchDatabase,
-  terms: string[],
-  { site, type }: { site: string; type: string },
-): Promise<Map<string, string[]>> {
-  const scope = [site ? ' AND site = ?' : '', type ? ' AND type = ?' : ''].join('');
-  const scopeParams = [site, type].filter(Boolean);
+export function chooseCorrections(lookups: CorrectionLookup[], candidates: string[][]): Map<string, string[]> {
   const corrections = new Map<string, string[]>();
-  for (const term of new Set(terms.filter(isCorrectable))) {
+  lookups.forEach(({ term }, i) => {
     const folded = foldWord(term);
-    const trigrams = candidateTrigrams(folded);
-    const match = [...trigrams].map((t) => `"${t}"`).join(' OR ');
-    let rows: { term: string }[];
-    try {
-      ({ results: rows } = await db
-        .prepare(`SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH ?${scope} ORDER BY rank LIMIT ${CANDIDATES}`)
-        .bind(match, ...scopeParams)
-        .all<{ term: string }>());
-    } catch (e) {
-      if (/no such table/i.test(String((e as Error).message))) return corrections;
-      throw e;
-    }
-    const candidates = rows.map((r) => ({ word: r.term, distance: editDistance(folded, foldWord(r.term)) }));
-    if (candidates.some((c) => c.distance === 0)) continue;
-    const near = candidates
+    const scored = (candidates[i] ?? []).map((word) => ({ word, distance: editDistance(folded, foldWord(word)) }));
+    if (scored.some((c) => c.distance === 0)) return;
+    const near = scored
       .filter((c) => c.distance <= maxEdits(folded))
       .sort((a, b) => a.distance - b.distance)
       .slice(0, MAX_CORRECTIONS)
       .map((c) => c.word);
     if (near.length) corrections.set(term, near);
-  }
+  });
   return corrections;
 }
 

@@ -9,6 +9,7 @@ import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { normalizeSearchInput } from '../../src/query.js';
 import { runSearch } from '../../src/search.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
+import { countQueries } from '../helpers/observe.js';
 import { makeProject } from '../helpers/project.js';
 
 const project = makeProject({
@@ -50,6 +51,23 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     await writeIndex(db, config, documents);
   }, 60_000);
   afterAll(() => handle.close());
+
+  // On D1 each statement is a network round trip: a search is one, whichever step finds its results; a correction
+  // costs exactly one more (the vocabulary is read in the first).
+  it.each([
+    ['every term', 'typescript guide', 1, 'all', {}],
+    ['any term (no page has them all; "zebra" has no correction)', 'paginate collections zebra', 1, 'any', {}],
+    ['no result at all', 'xyzzyq', 1, undefined, {}],
+    ['a page beyond the first, within a type', 'collections', 1, 'all', { type: 'en', limit: 1, offset: 1 }],
+    ['a misspelled word (letters swapped)', 'wrnagler', 2, 'typo', {}],
+    ['a misspelled word beside a correct one', 'cloudflare wrnagler', 2, 'typo', {}],
+  ] as const)('runs one statement per search, two with a correction: %s', async (_case, q, statements, match, extra) => {
+    const counted = countQueries(db);
+    const { results } = await runSearch(config, counted.db, normalizeSearchInput(config, { q, ...extra }));
+    expect(counted.count()).toBe(statements);
+    expect(results[0]?.match).toBe(match);
+    if (match === 'typo') expect(results[0]).toMatchObject({ title: 'Deploy your site', section: { heading: 'Cloudflare Workers' } });
+  });
 
   it('widens to any of the terms when no document has them all, stricter matches first, scores ascending', async () => {
     const { results } = await outcome('paginate collections zebra', { type: 'en' });
