@@ -9,6 +9,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, MINISEARCH_FIRST_ROW, PREFIX_FLOOR_ROW, runPerf, SAME_SQL_ROW, SQLITE_FIRST_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW, type IndexingRow, type Measured, type Spread } from './perf.js';
+import { d1Section, type D1Figures } from './d1-section.js';
 import { runRelevance, type RelevanceReport } from './relevance.js';
 import type { Reindex } from './incremental.js';
 import type { WorstCase } from './worst-case.js';
@@ -32,13 +33,7 @@ const perf = (await runPerf(sizes.length ? { sizes } : {})) as {
   bundles: Record<string, { min: number; gzip: number }>;
   worstCase?: Record<string, WorstCase>;
   reindex?: Record<string, Reindex>;
-  d1: {
-    rowsRead: { p50: number; p95: number; p99: number };
-    meanRowsRead: number;
-    miss: { p50: number; p95: number; p99: number };
-    hit: { p50: number; p95: number; p99: number };
-    network?: { name: string; queries: number; trips: number; maxTrips: number; rowsRead: number; p50ms: number }[];
-  };
+  d1: D1Figures;
 };
 
 // The load test's long form (the same test CI runs in a short form).
@@ -61,33 +56,7 @@ const loadLines = loadOutput.split('\n').filter((l) => l.includes('[load]')).map
 if (loadFailure) loadLines.push(`- **In this run the load test failed:** \`${loadFailure}\``);
 
 /** A count rounded to two significant digits, written with separators (3,458 → "3,500"). */
-const roundTo = (x: number) => {
-  const step = 10 ** Math.max(0, Math.floor(Math.log10(x)) - 1);
-  return (Math.round(x / step) * step).toLocaleString('en');
-};
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-
-/** Round trips and rows read per search on D1, by the steps a search takes, and what the network adds to it. */
-function networkSection(): string {
-  const classes = perf.d1.network ?? [];
-  if (classes.length === 0) return '';
-  const rtts = [1, 10, 30, 80];
-  const rows = classes.map(
-    (c) =>
-      `| ${c.name} | ${c.queries} | ${c.trips.toFixed(1)} (max ${c.maxTrips}) | ${Math.round(c.rowsRead).toLocaleString('en')} | ${c.p50ms.toFixed(1)} ms | ${rtts.map((rtt) => `${(c.trips * rtt + c.p50ms).toFixed(0)} ms`).join(' | ')} |`,
-  );
-  return `### Round trips on D1
-
-On D1 each statement is a round trip from the Worker to the database: about a millisecond when both are in one place,
-tens of milliseconds when the database (or its nearest replica) is elsewhere. Per search of the mix, by the loosest step
-its results came from, through the same handler on the local D1: statements (round trips), rows read, the local time
-(which already includes one local round trip per statement), and a model of the time a visitor waits on a cache miss,
-round trips × RTT + local time:
-
-| query class | queries | round trips | rows read | local p50 | RTT 1 ms | RTT 10 ms | RTT 30 ms | RTT 80 ms |
-|---|---|---|---|---|---|---|---|---|
-${rows.join('\n')}`;
-}
 
 /** Re-indexing after a one-page edit, beside a full push, at each size the benchmark measured it. */
 function reindexSection(): string {
@@ -577,21 +546,7 @@ Latency under load is mostly queueing: one Node process answers requests one at 
 waits for the ones ahead of it. Memory stays bounded: the test fails if the dev server's RSS grows by 64 MB or more
 across the run (after a warm-up run of the same size).
 
-## D1 under Miniflare
-
-The 1,831 pages pushed to a local D1; the query mix through the handler. D1 bills rows read: per query p50
-${perf.d1.rowsRead.p50}, p95 ${perf.d1.rowsRead.p95}, p99 ${perf.d1.rowsRead.p99} (mean ${Math.round(perf.d1.meanRowsRead)}). Through the Worker
-(\`createWorker\`, \`caches.default\`), p50 / p95 / p99 ms: first request ${perf.d1.miss.p50.toFixed(2)} / ${perf.d1.miss.p95.toFixed(2)} / ${perf.d1.miss.p99.toFixed(2)}, repeated
-request served from the cache ${perf.d1.hit.p50?.toFixed(2)} / ${perf.d1.hit.p95?.toFixed(2)} / ${perf.d1.hit.p99?.toFixed(2)} (no database call).
-
-What that means for a bill: at the mean, D1's free allowance of 5 million rows read a day covers about
-${roundTo(5e6 / perf.d1.meanRowsRead)} searches a day that miss the cache, and the 25 billion a month included in Workers Paid about
-${roundTo(25e9 / perf.d1.meanRowsRead)} a month (D1's pricing as of 2026). Rows read grow with how many pages a query matches (so, for
-common words, with the size of the site): D1 counts a row for each page a full-text query yields and one for each page bm25 scores, so
-by hand the bare ranking of \`sitemap\` (22 of these pages) reads 44 rows and that of \`astro\` (1,530 pages) 3,060. A
-repeated query served from the edge cache reads none.
-
-${networkSection()}
+${d1Section(perf.d1)}
 `;
 
 writeFileSync(join(root, 'docs', 'benchmarks.md'), doc);

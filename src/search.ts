@@ -1,6 +1,6 @@
 import { resolveConfig } from './config.js';
 import { forSearch } from './db/d1.js';
-import { searchStatement, type SearchPlan, type SearchPlanRow, type StepSpan } from './db/search-plan.js';
+import { searchStatement, type SearchPlan, type PlanStep, type RankedRow, type SearchPlanRow } from './db/search-plan.js';
 import type { SearchDatabase } from './db/types.js';
 import type { ResolvedConfig, SearchOptions } from './options.js';
 import {
@@ -108,29 +108,43 @@ export async function runSearch(
     undatedTypes: config.sources.filter((s) => s.recency === false).map((s) => s.type),
     snippetTokens: config.snippetTokens,
   };
-  const strict = allTermsMatch(terms);
+  const strict: PlanStep = { match: allTermsMatch(terms) };
+  const any: PlanStep = { match: anyTermMatch(terms) };
   // A misspelled word is never in the index, so the strict step finding everything it needs means there is none.
   // Otherwise correct before widening: the pages with the corrected word are the answer, and would be buried under
-  // pages matching only the query's other words if they came after the any-term step.
+  // pages matching only the query's other words if they came after the any-term step. So while a word is not in the
+  // index, the first statement only looks it up, and the any-term step waits for the corrections.
   const lookups = config.widen ? correctionLookups(terms) : [];
   const first = await run(db, {
     ...base,
-    steps: config.widen ? [strict, anyTermMatch(terms)] : [strict],
-    candidates: lookups.map((l) => l.match),
+    steps: config.widen ? [strict, { ...any, unlessMisspelled: true }] : [strict],
+    lookups: lookups.map((l) => ({ in: l.in, near: l.near })),
     candidateLimit: CANDIDATES,
   });
-  const names: MatchStep[] = ['all', 'any'];
+  const looked = first.filter((r) => r.kind === 'c');
   const candidates = lookups.map(() => [] as string[]);
-  for (const row of first.filter((r) => r.kind === 'c')) candidates[Number(row.step)] = JSON.parse(row.json ?? '[]') as string[];
+  for (const row of looked) candidates[Number(row.step)] = JSON.parse(row.json ?? '[]') as string[];
   const corrections = chooseCorrections(lookups, candidates);
-  if (corrections.size === 0) return outcome(config, terms, first, names, corrections, origin);
-
-  const fixes = [...corrections.values()].flat();
-  const second = await run(db, {
-    ...base,
-    steps: [strict, correctedTermsMatch(terms, corrections), anyTermMatch(terms), anyTermMatch(terms, fixes)],
-  });
-  return outcome(config, terms, second, ['all', 'typo', 'any', 'typo'], corrections, origin);
+  const absent = looked.filter((r) => Number(r.present) === 0).length;
+  if (corrections.size > 0) {
+    // The second statement reads what the first ranked (the strict step, and the any-term step when it ran) rather
+    // than ranking it again.
+    const ranking = rankingOf(first);
+    const known = (step: number) => ranking.filter((r) => r[1] === step).map((r) => r[0]);
+    const fixes = [...corrections.values()].flat();
+    const steps = [
+      { ...strict, known: known(0) },
+      { match: correctedTermsMatch(terms, corrections) },
+      absent ? any : { ...any, known: known(1) },
+      { match: anyTermMatch(terms, fixes) },
+    ];
+    const second = await run(db, { ...base, steps });
+    return outcome(config, terms, second, ['all', 'typo', 'any', 'typo'], corrections, origin, new Map(ranking.map((r) => [r[0], r[2]])), new Set([0, ...(absent ? [] : [2])]));
+  }
+  // A word in no page and near no indexed word: the any-term step the first statement held back is the answer, unless
+  // no word of the query is in the index at all.
+  if (absent > 0 && absent < terms.length) return outcome(config, terms, await run(db, { ...base, steps: [strict, any] }), ['all', 'any'], corrections, origin);
+  return outcome(config, terms, first, ['all', 'any'], corrections, origin);
 }
 
 /** Side tables a table written by another tool (astro-d1-search) lacks. */
@@ -147,7 +161,18 @@ async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[
   }
 }
 
-/** The results of a search statement, as the endpoint returns them. */
+/** The ranking a search statement returned: its `k` rows when it has them, else its page, which is all of it. */
+function rankingOf(rows: SearchPlanRow[]): RankedRow[] {
+  const whole = rows.filter((r) => r.kind === 'k');
+  return (whole.length ? whole : rows.filter((r) => r.kind === 'r'))
+    .map((r): RankedRow => [Number(r.id), Number(r.step), Number(r.score)])
+    .sort((a, b) => a[1] - b[1] || a[2] - b[2] || a[0] - b[0]);
+}
+
+/**
+ * The results of a search statement, as the endpoint returns them. Rows of the steps in `reused` were read from an
+ * earlier statement's ranking: their score there is in `scores`.
+ */
 function outcome(
   config: ResolvedConfig,
   terms: string[],
@@ -155,17 +180,19 @@ function outcome(
   names: MatchStep[],
   corrections: Map<string, string[]>,
   origin: string | undefined,
+  scores = new Map<number, number>(),
+  reused = new Set<number>(),
 ): SearchOutcome {
-  const spans = JSON.parse(rows.find((r) => r.kind === 'm')?.json ?? '[]') as StepSpan[];
-  const factors = placementFactors(spans);
-  const suggestion = spans.some(([step]) => names[step] === 'typo') ? terms.map((t) => corrections.get(t)?.[0] ?? t).join(' ') : undefined;
+  const real = ([id, step, score]: RankedRow): RankedRow => [id, step, reused.has(step) ? scores.get(id)! : score];
+  const ranking = rankingOf(rows).map(real);
+  const byId = new Map(rows.filter((r) => r.kind === 'r').map((r) => [Number(r.id), r]));
+  const factors = placementFactors(stepSpans(ranking));
+  const found = ranking.filter(([id]) => byId.has(id)).map(([id, step, score]) => ({ ...byId.get(id)!, id, step, score }));
+  const suggestion = ranking.some(([, step]) => names[step] === 'typo') ? terms.map((t) => corrections.get(t)?.[0] ?? t).join(' ') : undefined;
   // Pages found through a correction have the corrected word, not the typed one, in their sections.
   const words = sectionWords([...terms.flatMap(wordsOf), ...[...corrections.values()].flat()]);
   const absoluteUrl = urlResolver(origin);
-  const results = rows
-    .filter((r) => r.kind === 'r')
-    .sort((a, b) => Number(a.position) - Number(b.position))
-    .map((row): SearchResult => {
+  const results = found.map((row): SearchResult => {
       const snippet = escapeSnippet(removeWordBreaks(row.snippet || excerpt(row.description ?? '', config.snippetTokens)));
       const url = absoluteUrl(row.url ?? '');
       return {
@@ -176,12 +203,22 @@ function outcome(
         tags: removeWordBreaks(row.tags ?? ''),
         emoji: row.emoji ?? '',
         snippet,
-        score: Number(row.score) * (factors.get(Number(row.step)) ?? 1),
-        match: names[Number(row.step)]!,
+        score: row.score * (factors.get(row.step) ?? 1),
+        match: names[row.step]!,
         ...sectionOf(bestSection(row.json, words), url),
       };
     });
   return suggestion === undefined ? { results } : { results, suggestion };
+}
+
+/** Each step's best and worst score in the ranking, in step order. */
+function stepSpans(ranking: RankedRow[]): [step: number, best: number, worst: number][] {
+  const spans = new Map<number, [number, number, number]>();
+  for (const [, step, score] of ranking) {
+    const span = spans.get(step);
+    spans.set(step, span ? [step, Math.min(span[1], score), Math.max(span[2], score)] : [step, score, score]);
+  }
+  return [...spans.values()].sort((a, b) => a[0] - b[0]);
 }
 
 /**
@@ -189,7 +226,7 @@ function outcome(
  * must stay in ascending score order. Each step's scores are scaled (order kept) so its best lands just behind the
  * stricter steps' worst. Documents found by the SPEC.md query itself keep their SPEC.md score exactly.
  */
-function placementFactors(spans: StepSpan[]): Map<number, number> {
+function placementFactors(spans: [step: number, best: number, worst: number][]): Map<number, number> {
   const factors = new Map<number, number>();
   let worstBefore: number | undefined;
   for (const [step, best, worst] of spans) {

@@ -18,18 +18,23 @@ export function isCorrectable(term: string): boolean {
   return term.length >= MIN_TYPO_LENGTH && /^\p{L}+$/u.test(term) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(term);
 }
 
-/** A word that may be misspelled, and the trigram query that finds the indexed words it may have been meant as. */
+/** A word that may be misspelled, and how to look it up. */
 export interface CorrectionLookup {
   term: string;
+  /** FTS5 expression that finds the word in the index: as the query has it (the last term by prefix). */
+  in: string;
   /** FTS5 expression over the vocabulary table's trigrams, ranked by how many the candidates share. */
-  match: string;
+  near: string;
 }
 
 /** The lookups for a query's words that typo tolerance applies to, each word once. */
 export function correctionLookups(terms: string[]): CorrectionLookup[] {
+  const onlyLast = (term: string) => terms.indexOf(term) === terms.length - 1;
   return [...new Set(terms.filter(isCorrectable))].map((term) => ({
     term,
-    match: [...candidateTrigrams(foldWord(term))].map((t) => `"${t}"`).join(' OR '),
+    // Correctable words are letters only: quoting is all they need.
+    in: onlyLast(term) ? `"${term}"*` : `"${term}"`,
+    near: [...candidateTrigrams(foldWord(term))].map((t) => `"${t}"`).join(' OR '),
   }));
 }
 

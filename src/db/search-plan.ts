@@ -2,10 +2,25 @@ import type { SqlValue } from './types.js';
 import { DAY_OF_DATE, DOCS_TABLE, SECTION_MATCH_CHARS, SECTIONS_TABLE, TABLE, VOCAB_TABLE } from '../schema.js';
 import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../snippet.js';
 
-/** What one search statement is asked: the match steps in order, the page, and how rows are scored. */
+/** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `limit`. */
+export interface PlanStep {
+  match: string;
+  /**
+   * Run only when every word looked up in `lookups` is in the index: when one is not (likely misspelled), the caller
+   * searches again with its corrections, and this step's rows would be read for nothing.
+   */
+  unlessMisspelled?: boolean;
+  /**
+   * The step's rows in order, as an earlier statement of the same search ranked them: read from here instead of
+   * ranked again. Their `score` in the results is their position in this list; the caller knows the real one.
+   */
+  known?: number[];
+}
+
+/** What one search statement is asked: the steps in order, the page, and how rows are scored. */
 export interface SearchPlan {
-  /** FTS5 match expressions, strictest first. A step runs only while the steps before it found fewer than `limit`. */
-  steps: string[];
+  /** Strictest first; at most 4 (D1 allows 5 terms in a compound SELECT). */
+  steps: PlanStep[];
   limit: number;
   offset: number;
   /** `''` for every type. */
@@ -20,11 +35,12 @@ export interface SearchPlan {
   undatedTypes: string[];
   snippetTokens: number;
   /**
-   * Trigram match expressions, one per word that may be misspelled: the statement also returns the vocabulary words
-   * sharing the most trigrams with each (up to `candidateLimit`), read only when the first step found fewer than
-   * `limit`, so a correction never costs a round trip of its own.
+   * Words that may be misspelled, each with the FTS5 expression that finds it in the index (`in`) and the trigram
+   * expression that finds the vocabulary words it may have been meant as (`near`). Read only when the first step
+   * found fewer than `limit`, so a correction never costs a round trip of its own.
    */
-  candidates?: string[];
+  lookups?: { in: string; near: string }[];
+  /** Vocabulary words read per lookup. */
   candidateLimit?: number;
   /**
    * Read only the FTS5 table: for a table written by another tool (astro-d1-search), which has none of the side
@@ -33,17 +49,20 @@ export interface SearchPlan {
   bare?: boolean;
 }
 
-/** A row of the search statement: a result (`r`), one misspelled word's candidates (`c`) or the one summary row (`m`). */
+/**
+ * A row of the search statement: a result on the page (`r`), one looked-up word (`c`), or one row of the whole
+ * ranking (`k`: only when the page is not all of it, or when there were words to look up).
+ */
 export interface SearchPlanRow {
-  kind: 'r' | 'c' | 'm';
-  /** `r`: the page's rowid. */
+  kind: 'r' | 'c' | 'k';
+  /** `r`, `k`: the page's rowid. */
   id: number | null;
-  /** `r`: its score in the step that found it (bm25 × recency, before placing it after the stricter steps). */
+  /** `r`, `k`: its score in the step that found it (bm25 × recency, before placing it after the stricter steps). */
   score: number | null;
-  /** `r`: the step that found it; `c`: the index of the candidate expression. */
+  /** `r`, `k`: the step that found it; `c`: the index of the lookup. */
   step: number | null;
-  /** `r`: the position in the ranking (0-based, offset included). */
-  position: number | null;
+  /** `c`: 1 when the word is in the index (it matches a page on its own), else 0. */
+  present: number | null;
   title: string | null;
   url: string | null;
   type: string | null;
@@ -54,25 +73,27 @@ export interface SearchPlanRow {
   snippet: string | null;
   /**
    * `r`: the page's sections, a JSON array of `[heading, anchor, folded start of the text]` in page order;
-   * `c`: the vocabulary words found, a JSON array; `m`: for each step that found rows, `[step, best score, worst score]`.
+   * `c`: the vocabulary words near it, a JSON array.
    */
   json: string | null;
 }
 
-/** What each step found, from the summary row: the step, its best (lowest) score and its worst. */
-export type StepSpan = [step: number, best: number, worst: number];
+/** A row of the ranking: its rowid, the step that found it and its score there. */
+export type RankedRow = [id: number, step: number, score: number];
 
 /**
  * One statement for a whole search, so a search on D1 is one round trip: each step ranks its top `offset + limit`
  * (bm25 × recency, exactly), a row belongs to the first step that found it, the ranking is the steps in order (each
  * by score) cut at `offset + limit`, and the page's details, snippets and sections are read, all in one snapshot of
- * the index. The caller places each step's scores after the stricter steps' ({@link StepSpan}).
+ * the index. The caller orders the page's rows by step and score and places each step's scores after the stricter
+ * steps'.
  *
- * A step that is not needed costs nothing: its `LIMIT` is 0 when the steps before it already found `limit` rows, and
- * SQLite skips a query with a zero limit before it reads a row (a `WHERE` condition on a sub-select would not stop
- * the scan). Each common table expression is copied wherever it is named, so the statement names each step only
- * where it must (SQLite refuses statements whose copies add up to 1,000 cursors). The user's words and numbers are
- * all bound; only configuration numbers are written into the SQL.
+ * What it costs is what D1 bills: every row read, including those of the statement's own intermediate tables. So a
+ * step that is not needed reads nothing (its `LIMIT` is 0, which SQLite decides before it reads a row; a `WHERE`
+ * condition on a sub-select would not stop the scan), and each intermediate table is read as few times as it can be.
+ * Each common table expression is copied wherever it is named, and SQLite refuses a statement whose copies add up to
+ * 1,000 cursors, so steps are named only where needed. The user's words and numbers are all bound; only configuration
+ * numbers are written into the SQL.
  */
 export function searchStatement(plan: SearchPlan): { sql: string; params: SqlValue[] } {
   // Values are bound where they appear in the text, which is not the order the text is built in: `bind` leaves a
@@ -81,48 +102,81 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   const bind = (...vs: SqlValue[]) => vs.map((v) => `\u0000${values.push(v) - 1}\u0000`).join(', ');
   const k = bind(plan.offset + plan.limit);
   const limit = bind(plan.limit);
-  // Step i runs while the steps before it found fewer than `limit` distinct rows.
-  const needed = (i: number) =>
-    `(SELECT count(*) FROM (${plan.steps.slice(0, i).map((_, j) => `SELECT id FROM step${j}`).join(' UNION ')})) < ${limit}`;
-  const ctes = plan.steps.map(
-    (match, i) => `step${i} AS MATERIALIZED (${rankQuery(plan, match, bind, i === 0 ? k : `(CASE WHEN ${needed(i)} THEN ${k} ELSE 0 END)`)})`,
+  const lookups = plan.bare ? [] : (plan.lookups ?? []);
+  const ctes: string[] = [];
+  // Whether step i runs: the steps before it found fewer than `limit` distinct rows.
+  const runs = (i: number) => {
+    const before = plan.steps.slice(0, i).map((_, j) => `SELECT id FROM step${j}`);
+    const found = `(SELECT count(*) FROM ${before.length === 1 ? 'step0' : `(${before.join(' UNION ')})`}) < ${limit}`;
+    return plan.steps[i]!.unlessMisspelled && lookups.length ? `${found} AND coalesce((SELECT min(present) FROM lookups), 1) = 1` : found;
+  };
+  // Each decision is read from a one-row table: computed once, read where it is needed.
+  const ran = (i: number) => `(SELECT go FROM runs${i})`;
+  plan.steps.forEach(({ match }, i) => {
+    if (i > 0) ctes.push(`runs${i} AS MATERIALIZED (SELECT ${runs(i)} AS go)`);
+    const known = plan.steps[i]!.known;
+    const limitOf = i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`;
+    ctes.push(
+      `step${i} AS MATERIALIZED (${
+        known
+          ? `SELECT value AS id, CAST(key AS REAL) AS score FROM json_each(${bind(JSON.stringify(known))}) ORDER BY key LIMIT ${limitOf}`
+          : rankQuery(plan, match, bind, limitOf)
+      })`,
+    );
+    // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
+    // the first step finding enough means there is none).
+    if (i === 0 && lookups.length) {
+      ctes.push(`lookups AS MATERIALIZED (SELECT CAST(j.key AS INTEGER) AS i, json_extract(j.value, '$[1]') AS near,
+        EXISTS (SELECT 1 FROM ${TABLE} WHERE ${TABLE} MATCH json_extract(j.value, '$[0]')) AS present
+        FROM json_each(${bind(JSON.stringify(lookups.map((l) => [l.in, l.near])))}) j WHERE (SELECT count(*) FROM step0) < ${limit})`);
+    }
+  });
+  const fresh = plan.steps.map((_, i) =>
+    i === 0
+      ? 'SELECT id, score, 0 AS step FROM step0'
+      : `SELECT id, score, ${i} FROM step${i} WHERE id NOT IN (${plan.steps.slice(0, i).map((_, j) => `SELECT id FROM step${j}`).join(' UNION ALL ')})`,
   );
-  ctes.push(`found AS (${plan.steps.map((_, i) => `SELECT id, score, ${i} AS step FROM step${i}`).join(' UNION ALL ')})`);
-  ctes.push(`ranked AS MATERIALIZED (SELECT id, score, step, row_number() OVER (ORDER BY step, score, id) - 1 AS position
-    FROM (SELECT id, score, step, min(step) OVER (PARTITION BY id) AS first FROM found) WHERE step = first
-    ORDER BY step, score, id LIMIT ${k})`);
-  ctes.push(`page AS MATERIALIZED (SELECT id, score, step, position FROM ranked WHERE position >= ${bind(plan.offset)})`);
+  ctes.push(`ranked AS MATERIALIZED (${fresh.join(' UNION ALL ')} ORDER BY step, score, id LIMIT ${k})`);
+  const paged = plan.offset > 0;
+  if (paged) ctes.push(`page AS MATERIALIZED (SELECT id, score, step FROM ranked ORDER BY step, score, id LIMIT -1 OFFSET ${bind(plan.offset)})`);
+  const page = paged ? 'page' : 'ranked';
+  ctes.push(`bounds AS MATERIALIZED (SELECT min(id) AS low, max(id) AS high FROM ${page})`);
 
   // Snippets mark the words of every step that ran.
-  const widest = (n: number) => (n === 1 ? plan.steps[0]! : plan.steps.slice(0, n).map((m) => `(${m})`).join(' OR '));
+  const widest = (n: number) => (n === 1 ? plan.steps[0]!.match : plan.steps.slice(0, n).map((s) => `(${s.match})`).join(' OR '));
   const snippetMatch =
     plan.steps.length === 1
       ? bind(widest(1))
       : `(CASE ${plan.steps
           .slice(1)
-          .map((_, i) => `WHEN NOT ${needed(i + 1)} THEN ${bind(widest(i + 1))}`)
+          .map((_, i) => `WHEN NOT ${ran(i + 1)} THEN ${bind(widest(i + 1))}`)
           .join(' ')} ELSE ${bind(widest(plan.steps.length))} END)`;
-  // "+rowid" keeps SQLite from running the MATCH once per page row (a prefix like "co"* would be expanded each time);
-  // the range lets FTS5 skip to the rows that matter.
+  // The page is joined to the FTS5 rows, not the other way round: that would run the MATCH once per page row (a
+  // prefix like "co"* expanded each time). The range lets FTS5 skip to the rows that matter, and "+rowid IN" drops
+  // the others through one index of the page (the join alone would read the page once per FTS5 row).
   const parts = [
-    `SELECT 'r' AS kind, p.id AS id, p.score AS score, p.step AS step, p.position AS position,
+    `SELECT 'r' AS kind, p.id AS id, p.score AS score, p.step AS step, NULL AS present,
       f.title AS title, f.url AS url, f.type AS type, f.date AS date, f.tags AS tags, f.emoji AS emoji, f.description AS description,
       snippet(${TABLE}, 2, char(${MARK_OPEN_CODE}), char(${MARK_CLOSE_CODE}), '…', ${plan.snippetTokens}) AS snippet,
       ${plan.bare ? 'NULL' : `(SELECT json_group_array(json_array(heading, anchor, content)) FROM (SELECT heading, anchor, substr(content, 1, ${SECTION_MATCH_CHARS}) AS content
         FROM ${SECTIONS_TABLE} WHERE page = p.id ORDER BY position))`} AS json
-    FROM ${TABLE} f CROSS JOIN page p ON p.id = f.rowid
+    FROM ${TABLE} f CROSS JOIN ${page} p ON p.id = f.rowid
     WHERE ${TABLE} MATCH ${snippetMatch}
-      AND f.rowid BETWEEN (SELECT min(id) FROM page) AND (SELECT max(id) FROM page) AND +f.rowid IN (SELECT id FROM page)`,
+      AND f.rowid BETWEEN (SELECT low FROM bounds) AND (SELECT high FROM bounds) AND +f.rowid IN (SELECT id FROM ${page})`,
   ];
-  if (plan.candidates?.length && !plan.bare) {
+  if (lookups.length) {
     const scope = [plan.site ? ` AND site = ${bind(plan.site)}` : '', plan.type ? ` AND type = ${bind(plan.type)}` : ''].join('');
-    parts.push(`SELECT 'c', NULL, NULL, CAST(j.key AS INTEGER), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-      (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH j.value${scope}
-        ORDER BY rank LIMIT (CASE WHEN (SELECT count(*) FROM step0) < ${limit} THEN ${plan.candidateLimit ?? 40} ELSE 0 END)))
-      FROM json_each(${bind(JSON.stringify(plan.candidates))}) j`);
+    parts.push(`SELECT 'c', NULL, NULL, i, present, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+      (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope}
+        ORDER BY rank LIMIT ${plan.candidateLimit ?? 40}))
+      FROM lookups`);
   }
-  parts.push(`SELECT 'm', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-    (SELECT json_group_array(json_array(step, best, worst)) FROM (SELECT step, min(score) AS best, max(score) AS worst FROM ranked GROUP BY step ORDER BY step))`);
+  // The whole ranking, when the page is not all of it, or when the caller may search again with corrections (and
+  // reuse what this statement ranked).
+  if (paged || lookups.length) {
+    // As rows, not JSON: D1 writes a JSON number with 15 digits, and scores must come back exactly.
+    parts.push(`SELECT 'k', id, score, step, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM ranked`);
+  }
 
   const params: SqlValue[] = [];
   const sql = `WITH ${ctes.join(',\n')}\n${parts.join('\nUNION ALL\n')}`.replace(/\u0000(\d+)\u0000/g, (_, i: string) => {

@@ -1,0 +1,69 @@
+/**
+ * The "D1 under Miniflare" section of docs/benchmarks.md: rows read (what D1 bills) and round trips per search, by
+ * query class, with a model of what the network adds. Written by `npm run bench` with the rest of the page, or alone
+ * by `npm run bench:d1`, which replaces only this section.
+ */
+import type { d1 } from './perf.js';
+
+export type D1Figures = Awaited<ReturnType<typeof d1>>;
+
+/**
+ * The same figures for the design before one statement per search (one statement per step, then the details and the
+ * sections), measured by `npm run bench` at commit 332875a on this machine: what the current design is compared with.
+ */
+const PREVIOUS: Record<string, { trips: number; maxTrips: number; rowsRead: number; p50ms: number }> = {
+  'every term (strict)': { trips: 3.3, maxTrips: 5, rowsRead: 899, p50ms: 33.3 },
+  'typo correction': { trips: 5.6, maxTrips: 7, rowsRead: 816, p50ms: 66.6 },
+  'any term (widened)': { trips: 6.4, maxTrips: 9, rowsRead: 2997, p50ms: 84.5 },
+};
+
+const RTTS = [1, 10, 30, 80];
+
+const roundTo = (x: number) => {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(x)) - 1);
+  return (Math.round(x / step) * step).toLocaleString('en');
+};
+
+function row(name: string, design: string, queries: number | string, c: { trips: number; maxTrips: number; rowsRead: number; p50ms: number }): string {
+  const modeled = RTTS.map((rtt) => `${(c.trips * rtt + c.p50ms).toFixed(0)} ms`).join(' | ');
+  return `| ${name} | ${design} | ${queries} | ${c.trips.toFixed(1)} (max ${c.maxTrips}) | ${Math.round(c.rowsRead).toLocaleString('en')} | ${c.p50ms.toFixed(1)} ms | ${modeled} |`;
+}
+
+export function d1Section(d1: D1Figures): string {
+  const rows = d1.network.flatMap((c) => {
+    const before = PREVIOUS[c.name];
+    return [row(c.name, 'one statement', c.queries, c), ...(before ? [row('', 'before (332875a)', '', before)] : [])];
+  });
+  return `## D1 under Miniflare
+
+Written by \`npm run bench\` with the rest of this page, or alone by \`npm run bench:d1\` (about a minute), which replaces
+only this section. The 1,831 pages pushed to a local D1; the query mix through the handler. D1 bills rows read: per query p50
+${d1.rowsRead.p50}, p95 ${d1.rowsRead.p95}, p99 ${d1.rowsRead.p99} (mean ${Math.round(d1.meanRowsRead)}). Through the Worker
+(\`createWorker\`, \`caches.default\`), p50 / p95 / p99 ms: first request ${d1.miss.p50.toFixed(2)} / ${d1.miss.p95.toFixed(2)} / ${d1.miss.p99.toFixed(2)}, repeated
+request served from the cache ${d1.hit.p50?.toFixed(2)} / ${d1.hit.p95?.toFixed(2)} / ${d1.hit.p99?.toFixed(2)} (no database call).
+
+What that means for a bill: at the mean, D1's free allowance of 5 million rows read a day covers about
+${roundTo(5e6 / d1.meanRowsRead)} searches a day that miss the cache, and the 25 billion a month included in Workers Paid about
+${roundTo(25e9 / d1.meanRowsRead)} a month (D1's pricing as of 2026). Rows read grow with how many pages a query matches (so, for
+common words, with the size of the site): D1 counts a row for each page a full-text query yields and one for each page bm25 scores, so
+by hand the bare ranking of \`sitemap\` (22 of these pages) reads 44 rows and that of \`astro\` (1,530 pages) 3,060. D1 also counts
+the rows a statement reads back from its own intermediate results, which is why the search statement reads each of them as
+few times as it can. A repeated query served from the edge cache reads none.
+
+### Round trips on D1
+
+On D1 each statement is a round trip from the Worker to the database: about a millisecond when both are in one place,
+tens of milliseconds when the database (or its nearest replica) is elsewhere. A search is one statement, whichever step
+finds its results; a correction costs one more (the first reads the vocabulary candidates, the second searches with the
+corrections and reuses what the first ranked). So does a word that no page has and that is near no indexed word, beside
+words that pages have: the first statement holds the any-term step back while a word may be misspelled. Per search of
+the mix, by the loosest step its results came from, through the same handler on the local D1: statements (round trips),
+rows read, the local time (which already includes one local round trip per statement), and a model of the time a visitor
+waits on a cache miss, round trips × RTT + local time, next to the same for the design before (one statement per step,
+then the details, then the sections):
+
+| query class | design | queries | round trips | rows read | local p50 | RTT 1 ms | RTT 10 ms | RTT 30 ms | RTT 80 ms |
+|---|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+`;
+}
