@@ -127,19 +127,10 @@ export async function runSearch(
   const corrections = chooseCorrections(lookups, candidates);
   const absent = looked.filter((r) => Number(r.present) === 0).length;
   if (corrections.size > 0) {
-    // The second statement reads what the first ranked (the strict step, and the any-term step when it ran) rather
-    // than ranking it again.
-    const ranking = rankingOf(first);
-    const known = (step: number) => ranking.filter((r) => r[1] === step).map((r) => r[0]);
+    // A whole search again, not a sequel to the first: one snapshot of the index (a push may land in between).
     const fixes = [...corrections.values()].flat();
-    const steps = [
-      { ...strict, known: known(0) },
-      { match: correctedTermsMatch(terms, corrections) },
-      absent ? any : { ...any, known: known(1) },
-      { match: anyTermMatch(terms, fixes) },
-    ];
-    const second = await run(db, { ...base, steps });
-    return outcome(config, terms, second, ['all', 'typo', 'any', 'typo'], corrections, origin, new Map(ranking.map((r) => [r[0], r[2]])), new Set([0, ...(absent ? [] : [2])]));
+    const steps = [strict, { match: correctedTermsMatch(terms, corrections) }, any, { match: anyTermMatch(terms, fixes) }];
+    return outcome(config, terms, await run(db, { ...base, steps }), ['all', 'typo', 'any', 'typo'], corrections, origin);
   }
   // A word in no page and near no indexed word: the any-term step the first statement held back is the answer, unless
   // no word of the query is in the index at all.
@@ -169,10 +160,7 @@ function rankingOf(rows: SearchPlanRow[]): RankedRow[] {
     .sort((a, b) => a[1] - b[1] || a[2] - b[2] || a[0] - b[0]);
 }
 
-/**
- * The results of a search statement, as the endpoint returns them. Rows of the steps in `reused` were read from an
- * earlier statement's ranking: their score there is in `scores`.
- */
+/** The results of a search statement, as the endpoint returns them. */
 function outcome(
   config: ResolvedConfig,
   terms: string[],
@@ -180,11 +168,8 @@ function outcome(
   names: MatchStep[],
   corrections: Map<string, string[]>,
   origin: string | undefined,
-  scores = new Map<number, number>(),
-  reused = new Set<number>(),
 ): SearchOutcome {
-  const real = ([id, step, score]: RankedRow): RankedRow => [id, step, reused.has(step) ? scores.get(id)! : score];
-  const ranking = rankingOf(rows).map(real);
+  const ranking = rankingOf(rows);
   const byId = new Map(rows.filter((r) => r.kind === 'r').map((r) => [Number(r.id), r]));
   const factors = placementFactors(stepSpans(ranking));
   const found = ranking.filter(([id]) => byId.has(id)).map(([id, step, score]) => ({ ...byId.get(id)!, id, step, score }));

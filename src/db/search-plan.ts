@@ -10,11 +10,6 @@ export interface PlanStep {
    * searches again with its corrections, and this step's rows would be read for nothing.
    */
   unlessMisspelled?: boolean;
-  /**
-   * The step's rows in order, as an earlier statement of the same search ranked them: read from here instead of
-   * ranked again. Their `score` in the results is their position in this list; the caller knows the real one.
-   */
-  known?: number[];
 }
 
 /** What one search statement is asked: the steps in order, the page, and how rows are scored. */
@@ -51,7 +46,7 @@ export interface SearchPlan {
 
 /**
  * A row of the search statement: a result on the page (`r`), one looked-up word (`c`), or one row of the whole
- * ranking (`k`: only when the page is not all of it, or when there were words to look up).
+ * ranking (`k`: only when the page starts after the first result).
  */
 export interface SearchPlanRow {
   kind: 'r' | 'c' | 'k';
@@ -114,15 +109,7 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   const ran = (i: number) => `(SELECT go FROM runs${i})`;
   plan.steps.forEach(({ match }, i) => {
     if (i > 0) ctes.push(`runs${i} AS MATERIALIZED (SELECT ${runs(i)} AS go)`);
-    const known = plan.steps[i]!.known;
-    const limitOf = i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`;
-    ctes.push(
-      `step${i} AS MATERIALIZED (${
-        known
-          ? `SELECT value AS id, CAST(key AS REAL) AS score FROM json_each(${bind(JSON.stringify(known))}) ORDER BY key LIMIT ${limitOf}`
-          : rankQuery(plan, match, bind, limitOf)
-      })`,
-    );
+    ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, match, bind, i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`)})`);
     // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
     // the first step finding enough means there is none).
     if (i === 0 && lookups.length) {
@@ -171,9 +158,8 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
         ORDER BY rank LIMIT ${plan.candidateLimit ?? 40}))
       FROM lookups`);
   }
-  // The whole ranking, when the page is not all of it, or when the caller may search again with corrections (and
-  // reuse what this statement ranked).
-  if (paged || lookups.length) {
+  // The whole ranking, when the page is not all of it: placing a step's scores needs the steps' scores before it.
+  if (paged) {
     // As rows, not JSON: D1 writes a JSON number with 15 digits, and scores must come back exactly.
     parts.push(`SELECT 'k', id, score, step, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM ranked`);
   }

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
 import { createSearchHandler, resolveConfig, searchIndex } from '../../src/index.js';
+import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { syncDocsStatement } from '../../src/schema.js';
-import { seed } from '../helpers/documents.js';
 import { observe } from '../helpers/observe.js';
 import { makeProject } from '../helpers/project.js';
 
@@ -137,16 +137,16 @@ it('a damaged database file answers a clear 500, keeps answering (no crash), and
   expect(((await res.json()) as { results: unknown[] }).results).toHaveLength(3);
 });
 
-it('a push that commits between a search’s statements does not drop results: the search runs again', async () => {
+it('a push that commits between a corrected search’s two statements does not drop results: the second is a whole search', async () => {
+  const site = makeProject(Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`content/otter-${i}.md`, `---\ntitle: Otter ${i}\n---\nOtters swim.`])));
   const live = openSqlite(':memory:');
-  await seed(live, Array.from({ length: 5 }, (_, i) => ({ title: `Otter ${i}`, content: 'otters swim', url: `/o/${i}`, type: 'page' })));
-  let pushed = false;
-  // The race, made deterministic: right before the first details query, a push replaces every row (new rowids), as a
-  // concurrent `site-search index` committing at that moment would.
-  const racing = observe(live, (sql) => {
-    if (pushed || !sql.includes('snippet(')) return;
-    pushed = true;
-    // New rows first, then the old ones deleted: the rowids change, as in a real push of a grown site.
+  const { documents } = await buildIndex(config, { cwd: site.dir });
+  await writeIndex(live, config, documents);
+  let statements = 0;
+  // The race, made deterministic: right before the second statement (the one with the correction), a push replaces
+  // every row (new rowids), as a concurrent `site-search index` committing at that moment would.
+  const racing = observe(live, () => {
+    if (++statements !== 2) return;
     live.exec(`CREATE TEMP TABLE keep AS SELECT rowid AS old, title, description, content, tags, url, site, type, date, emoji FROM search_index;
       INSERT INTO search_index (title, description, content, tags, url, site, type, date, emoji)
         SELECT title, description, content, tags, url, site, type, date, emoji FROM keep;
@@ -155,8 +155,10 @@ it('a push that commits between a search’s statements does not drop results: t
       DROP TABLE keep;`);
     live.exec(syncDocsStatement(''));
   });
-  const results = await searchIndex(config, { db: racing, q: 'otters', limit: 5 });
-  expect(pushed).toBe(true);
+  const results = await searchIndex(config, { db: racing, q: 'oters', limit: 5 });
+  expect(statements).toBe(2);
   expect(results.map((r) => r.title).sort()).toEqual(['Otter 0', 'Otter 1', 'Otter 2', 'Otter 3', 'Otter 4']);
+  expect(results.every((r) => r.match === 'typo')).toBe(true);
   live.close();
+  site.cleanup();
 });
