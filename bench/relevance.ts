@@ -30,7 +30,8 @@ export async function runRelevance(): Promise<Record<string, RelevanceReport>> {
   mkdirSync(join(here, 'results'), { recursive: true });
   const engines: Engine[] = [
     siteSearchEngine(config),
-    siteSearchEngine(resolveConfig({ ...config, widen: false }), 'SPEC.md only'),
+    siteSearchEngine(resolveConfig({ ...config, ranking: 'fts5' }), 'ranking: fts5'),
+    siteSearchEngine(resolveConfig({ ...config, widen: false, ranking: 'fts5' }), 'SPEC.md only'),
     fts5AnyTerm(config),
     ...PEERS,
   ];

@@ -343,7 +343,9 @@ ${table(
   ],
 )}
 
-"SPEC.md only" is site-search with \`widen: false\`: the literal query SPEC.md specifies, every word required.
+"ranking: fts5" is site-search with SPEC.md's bm25 as written (FTS5's bm25 of the whole row), beside the default
+field-aware bm25 that scores titles on their own: what title-aware scoring (issue 23, cause 1) gains. "SPEC.md only" is
+site-search with \`widen: false\` and \`ranking: 'fts5'\`: the literal query and formula SPEC.md specifies, every word required.
 "FTS5-OR" is the plain FTS5 search box on the same index: any of the words (each quoted, the last by prefix), ordered by
 bm25 with the same column weights; no correction, no sections. FlexSearch is a document index with its "forward"
 (prefix) tokenizer, fields merged title first. Widening to corrected misspellings and then to any of the words removes
@@ -354,8 +356,8 @@ column, MRR@10 overall): correction before widening and whenever the strict step
 each term once, punctuated terms split: 0.694 → 0.696 (natural 0.739 → 0.744, en 0.649 → 0.652; success@10 and the
 other languages unchanged). Few of the 80 labeled queries are misspelt or punctuated, so these causes show mostly in
 \`test/quality/relevance.test.ts\` (\`cahce\`, \`middelware redirect\`, \`middleware:redirect\`, each a dead end or a
-buried answer before). \`recency: false\` changes nothing here: no astro-docs page is dated. Title-aware (BM25F)
-scoring and sections over the full page text, the causes that would move MRR@10 most, are not built yet.
+buried answer before). \`recency: false\` changes nothing here: no astro-docs page is dated. Title-aware (BM25F) scoring is the
+"ranking: fts5" column against the first. Sections over the full page text are not built yet.
 
 MiniSearch is still better on short
 keywords, where bm25's length normalisation favours the many short error-reference pages over the guides. Misses per

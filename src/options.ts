@@ -22,6 +22,7 @@ export const DEFAULTS = {
   sqlitePath: '.site-search/search.db',
   skipDirs: ['Templates'],
   widen: true,
+  ranking: 'fields',
   origin: '',
 } as const;
 
@@ -140,6 +141,7 @@ export const OptionsSchema = v.object({
   ),
   sqlitePath: v.optional(nonEmptyString, DEFAULTS.sqlitePath),
   widen: v.optional(v.boolean('must be true or false'), DEFAULTS.widen),
+  ranking: v.optional(v.picklist(['fields', 'fts5'], 'must be "fields" or "fts5"'), DEFAULTS.ranking),
   origin: v.optional(
     v.pipe(
       v.string('must be a string'),
@@ -236,6 +238,12 @@ export interface SearchOptions {
    */
   widen?: boolean;
   /**
+   * How bm25 is computed. `'fields'` (default): FTS5's bm25 over the whole row plus the bm25 of the title alone, so a
+   * page whose title is the query is not outranked by a long page repeating its words; `weights.title` scales both.
+   * `'fts5'`: FTS5's bm25 over the row only, SPEC.md's formula as written. See docs/ranking.md.
+   */
+  ranking?: 'fields' | 'fts5';
+  /**
    * The public origin result URLs are resolved against (`https://docs.example.com`), for a server that cannot know the
    * origin the browser used (behind a proxy the framework does not trust). Default: the origin of the URL the
    * framework reports for the request (`Astro.url`, SvelteKit's `event.url`, Next's `request.nextUrl`). See
@@ -275,6 +283,7 @@ export interface ResolvedConfig {
   readonly snippetTokens: number;
   readonly sqlitePath: string;
   readonly widen: boolean;
+  readonly ranking: 'fields' | 'fts5';
   /** The `origin` option reduced to its origin, or `''` to follow each request. */
   readonly origin: string;
   /** The distinct source types, in the order sources declare them: the endpoint's `type` allowlist. */

@@ -7,7 +7,7 @@ export const TABLE = 'search_index';
  * Bump when the table definition changes (tokenizer, columns): `ensureSchema` then rebuilds the table, and the
  * next index push fills it again.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
 export const VOCAB_TABLE = 'search_vocab';
@@ -21,6 +21,21 @@ const CREATE_TABLE = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
   title, description, content, tags,
   url UNINDEXED, site UNINDEXED, type UNINDEXED, date UNINDEXED, emoji UNINDEXED,
   tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3')`;
+
+/**
+ * Each page's title in an FTS5 table of its own, keyed by the page's rowid: the field-aware ranking scores a title match
+ * on its own length (FTS5's bm25 over `search_index` normalises by the whole row, so a page whose title is the query
+ * lost to a long page repeating its words). docs/ranking.md explains the score.
+ */
+export const TITLES_TABLE = 'search_titles';
+
+const CREATE_TITLES = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TITLES_TABLE} USING fts5(
+  title, site UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3')`;
+
+/** Copies the titles of one site's `search_index` rows (`where` as for {@link syncDocsStatement}) after a whole push. */
+export function syncTitlesStatement(where: string): string {
+  return `INSERT OR REPLACE INTO ${TITLES_TABLE} (rowid, title, site) SELECT rowid, title, site FROM ${TABLE}${where}`;
+}
 
 const CREATE_VOCAB = `CREATE VIRTUAL TABLE IF NOT EXISTS ${VOCAB_TABLE} USING fts5(
   term, site UNINDEXED, type UNINDEXED, tokenize = 'trigram case_sensitive 0 remove_diacritics 1')`;
@@ -93,6 +108,7 @@ export function schemaStatements(): string[] {
   return [
     CREATE_META,
     CREATE_TABLE,
+    CREATE_TITLES,
     CREATE_VOCAB,
     CREATE_DOCS,
     CREATE_DOCS_URL_INDEX,
@@ -107,7 +123,7 @@ export function schemaStatements(): string[] {
  * all the sites in the database) and forgets the version, so the schema statements that follow create them anew.
  */
 export function rebuildStatements(): string[] {
-  return [...[TABLE, VOCAB_TABLE, SECTIONS_TABLE, DOCS_TABLE, HASHES_TABLE].map((t) => `DROP TABLE IF EXISTS ${t}`), "DELETE FROM search_meta WHERE key = 'schema_version'"];
+  return [...[TABLE, TITLES_TABLE, VOCAB_TABLE, SECTIONS_TABLE, DOCS_TABLE, HASHES_TABLE].map((t) => `DROP TABLE IF EXISTS ${t}`), "DELETE FROM search_meta WHERE key = 'schema_version'"];
 }
 
 const RECORD_VERSION = `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO UPDATE SET value = excluded.value`;
@@ -126,12 +142,14 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
   const rebuild = stored !== undefined && stored !== String(SCHEMA_VERSION);
   if (rebuild) {
     await db.prepare(`DROP TABLE IF EXISTS ${TABLE}`).run();
+    await db.prepare(`DROP TABLE IF EXISTS ${TITLES_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${VOCAB_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${SECTIONS_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${DOCS_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${HASHES_TABLE}`).run();
   }
   await db.prepare(CREATE_TABLE).run();
+  await db.prepare(CREATE_TITLES).run();
   await db.prepare(CREATE_VOCAB).run();
   await db.prepare(CREATE_DOCS).run();
   await db.prepare(CREATE_DOCS_URL_INDEX).run();

@@ -16,7 +16,7 @@ import {
   type SearchInput,
 } from './query.js';
 import { foldWord } from './fold.js';
-import { DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE } from './schema.js';
+import { DOCS_TABLE, SECTIONS_TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
 import { removeWordBreaks } from './segment.js';
 import { escapeSnippet } from './snippet.js';
 import { CANDIDATES, chooseCorrections, correctionLookups } from './typos.js';
@@ -106,10 +106,13 @@ export async function runSearch(
     weights: config.weights,
     recency: config.recency,
     undatedTypes: config.sources.filter((s) => s.recency === false).map((s) => s.type),
+    titleWeight: config.ranking === 'fields' ? config.weights.title / TITLE_WEIGHT_DIVISOR : 0,
     snippetTokens: config.snippetTokens,
   };
-  const strict: PlanStep = { match: allTermsMatch(terms) };
-  const any: PlanStep = { match: anyTermMatch(terms) };
+  // A title is scored by the words it has, whichever step found the page.
+  const titleMatch = anyTermMatch(terms);
+  const strict: PlanStep = { match: allTermsMatch(terms), titleMatch };
+  const any: PlanStep = { match: anyTermMatch(terms), titleMatch };
   // A misspelled word is never in the index, so the strict step finding everything it needs means there is none.
   // Otherwise correct before widening: the pages with the corrected word are the answer, and would be buried under
   // pages matching only the query's other words if they came after the any-term step. So while a word is not in the
@@ -129,7 +132,8 @@ export async function runSearch(
   if (corrections.size > 0) {
     // A whole search again, not a sequel to the first: one snapshot of the index (a push may land in between).
     const fixes = [...corrections.values()].flat();
-    const steps = [strict, { match: correctedTermsMatch(terms, corrections) }, any, { match: anyTermMatch(terms, fixes) }];
+    const corrected = { titleMatch: anyTermMatch(terms, fixes) };
+    const steps = [strict, { ...corrected, match: correctedTermsMatch(terms, corrections) }, any, { ...corrected, match: anyTermMatch(terms, fixes) }];
     return outcome(config, terms, await run(db, { ...base, steps }), ['all', 'typo', 'any', 'typo'], corrections, origin);
   }
   // A word in no page and near no indexed word: the any-term step the first statement held back is the answer, unless
@@ -138,17 +142,26 @@ export async function runSearch(
   return outcome(config, terms, first, ['all', 'any'], corrections, origin);
 }
 
-/** Side tables a table written by another tool (astro-d1-search) lacks. */
+/**
+ * `weights.title` divided by this is how much a title's own bm25 adds (0.5 with the default weight of 10): scaled by
+ * the title weight, so raising it makes titles count more in both parts of the score. docs/ranking.md has the measure.
+ */
+const TITLE_WEIGHT_DIVISOR = 20;
+
+/** Side tables a table written by another tool (astro-d1-search) lacks; the titles table, which indexes of schema version 4 lack. */
 const SIDE_TABLE = new RegExp(`no such table: (${[DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE].join('|')})\\b`, 'i');
+const TITLES = new RegExp(`no such table: ${TITLES_TABLE}\\b`, 'i');
 
 async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[]> {
   const { sql, params } = searchStatement(plan);
   try {
     return (await db.prepare(sql).bind(...params).all<SearchPlanRow>()).results;
   } catch (e) {
-    if (plan.bare || !SIDE_TABLE.test(String((e as Error).message))) throw e;
-    // One more round trip, only on such a table: its next `site-search index` push writes the side tables.
-    return run(db, { ...plan, bare: true });
+    const message = String((e as Error).message);
+    // One more round trip, only on such an index, until its next `site-search index` push writes the missing tables.
+    if (plan.titleWeight > 0 && TITLES.test(message)) return run(db, { ...plan, titleWeight: 0 });
+    if (!plan.bare && SIDE_TABLE.test(message)) return run(db, { ...plan, bare: true });
+    throw e;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { SqlValue } from './types.js';
-import { DAY_OF_DATE, DOCS_TABLE, SECTION_MATCH_CHARS, SECTIONS_TABLE, TABLE, VOCAB_TABLE } from '../schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, SECTION_MATCH_CHARS, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../schema.js';
 import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../snippet.js';
 
 /** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `limit`. */
@@ -10,6 +10,8 @@ export interface PlanStep {
    * searches again with its corrections, and this step's rows would be read for nothing.
    */
   unlessMisspelled?: boolean;
+  /** The expression the step's words are found by in titles (any of them): what the title score counts. */
+  titleMatch?: string;
 }
 
 /** What one search statement is asked: the steps in order, the page, and how rows are scored. */
@@ -28,6 +30,11 @@ export interface SearchPlan {
   recency: { boost: number; windowDays: number };
   /** Types whose rows rank as undated (sources with `recency: false`). */
   undatedTypes: string[];
+  /**
+   * How much the bm25 of the title alone adds to the row's bm25 (0: FTS5's bm25 of the row only, the literal
+   * formula). Pages whose title matches no word add nothing.
+   */
+  titleWeight: number;
   snippetTokens: number;
   /**
    * Words that may be misspelled, each with the FTS5 expression that finds it in the index (`in`) and the trigram
@@ -107,9 +114,20 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   };
   // Each decision is read from a one-row table: computed once, read where it is needed.
   const ran = (i: number) => `(SELECT go FROM runs${i})`;
-  plan.steps.forEach(({ match }, i) => {
+  // Title scores, once per distinct title expression (the steps before corrections share one).
+  const titleTables = new Map<string, string>();
+  if (plan.titleWeight > 0 && !plan.bare) {
+    for (const { titleMatch } of plan.steps) {
+      if (titleMatch === undefined || titleTables.has(titleMatch)) continue;
+      const name = `titles${titleTables.size}`;
+      titleTables.set(titleMatch, name);
+      ctes.push(`${name} AS MATERIALIZED (SELECT rowid AS id, bm25(${TITLES_TABLE}) AS bm FROM ${TITLES_TABLE} WHERE ${TITLES_TABLE} MATCH ${bind(titleMatch)})`);
+    }
+  }
+  plan.steps.forEach((step, i) => {
     if (i > 0) ctes.push(`runs${i} AS MATERIALIZED (SELECT ${runs(i)} AS go)`);
-    ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, match, bind, i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`)})`);
+    const titles = step.titleMatch === undefined ? undefined : titleTables.get(step.titleMatch);
+    ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, titles, bind, i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`)})`);
     // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
     // the first step finding enough means there is none).
     if (i === 0 && lookups.length) {
@@ -173,11 +191,13 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
 }
 
 /**
- * The top rows of one match expression by score = bm25 × recency multiplier. Site, type and day come from the small
- * `search_docs` row rather than the FTS5 content row (which carries the whole body); a row missing there falls back
- * to its own columns. FTS5 still scores every match (it has no early termination): the floor for very common words.
+ * The top rows of one step by score = bm25 × recency multiplier. With a title weight, bm25 is field-aware: FTS5's
+ * bm25 of the row plus that weight times the bm25 of the title alone (from its own table, so normalised by the title's
+ * length, not the whole page's). Site, type and day come from the small `search_docs` row rather than the FTS5
+ * content row (which carries the whole body); a row missing there falls back to its own columns. FTS5 still scores
+ * every match (it has no early termination): the floor for very common words.
  */
-function rankQuery(plan: SearchPlan, match: string, bind: (...values: SqlValue[]) => string, limit: string): string {
+function rankQuery(plan: SearchPlan, match: string, titles: string | undefined, bind: (...values: SqlValue[]) => string, limit: string): string {
   const { title, description, content, tags } = plan.weights;
   const { boost, windowDays } = plan.recency;
   const column = (name: string) => (plan.bare ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
@@ -189,9 +209,10 @@ function rankQuery(plan: SearchPlan, match: string, bind: (...values: SqlValue[]
   const where = [`${TABLE} MATCH ${bind(match)}`];
   if (plan.site) where.push(`${column('site')} = ${bind(plan.site)}`);
   if (plan.type) where.push(`${column('type')} = ${bind(plan.type)}`);
+  const bm = `bm25(${TABLE}, ${title}, ${description}, ${content}, ${tags})${titles ? ` + ${plan.titleWeight} * coalesce(t.bm, 0.0)` : ''}`;
   return `SELECT id, bm${recency} AS score FROM (
-      SELECT f.rowid AS id, bm25(${TABLE}, ${title}, ${description}, ${content}, ${tags}) AS bm, ${day} AS day
-      FROM ${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}
+      SELECT f.rowid AS id, ${bm} AS bm, ${day} AS day
+      FROM ${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}${titles ? ` LEFT JOIN ${titles} t ON t.id = f.rowid` : ''}
       WHERE ${where.join(' AND ')})
     ORDER BY score, id LIMIT ${limit}`;
 }

@@ -5,7 +5,7 @@ import { openSqlite, type SqliteDriver } from '../db/sqlite.js';
 import type { SearchDatabase, SearchStatement } from '../db/types.js';
 import { resolveConfig } from '../config.js';
 import type { ResolvedConfig, SearchOptions } from '../options.js';
-import { DOCS_TABLE, ensureSchema, HASHES_TABLE, rebuildStatements, SCHEMA_VERSION, INSERT_SECTION, SECTIONS_TABLE, TABLE, VOCAB_TABLE } from '../schema.js';
+import { DOCS_TABLE, ensureSchema, HASHES_TABLE, rebuildStatements, SCHEMA_VERSION, INSERT_SECTION, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../schema.js';
 import { foldWord } from '../fold.js';
 import { Vocabulary } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
@@ -181,13 +181,15 @@ export async function writeIndex(
   let rows = 0;
   const write = async (statement: SearchStatement) => void (rows += changesOf(await statement.run()));
   if (whole) {
-    for (const table of [TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE, HASHES_TABLE]) await write(db.prepare(deleteStatement(config.site, table)));
+    for (const table of [TABLE, TITLES_TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE, HASHES_TABLE]) await write(db.prepare(deleteStatement(config.site, table)));
   }
   const insert = db.prepare(
     `INSERT INTO ${TABLE} (title, description, content, tags, url, site, type, date, emoji) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // The side row takes the FTS5 row's id; documents stream through one at a time, so nothing holds the corpus.
   const side = db.prepare(`INSERT INTO ${DOCS_TABLE} (id, site, type, day, url) VALUES (last_insert_rowid(), ?, ?, ?, ?)`);
+  // Right after the side row, whose id is the FTS5 row's: last_insert_rowid() is still the page's rowid.
+  const title = db.prepare(`INSERT INTO ${TITLES_TABLE} (rowid, title, site) VALUES (last_insert_rowid(), ?, ?)`);
   const hash = db.prepare(`INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES (?, ?, ?)`);
   const section = db.prepare(INSERT_SECTION);
   const vocabulary = new Vocabulary();
@@ -204,6 +206,7 @@ export async function writeIndex(
     if (found.kind === 'changed') await removePage(found.id, d.site, d.url);
     await write(insert.bind(d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji));
     await write(side.bind(d.site, d.type, dayNumberOf(d.date), d.url));
+    await write(title.bind(d.title, d.site));
     await write(hash.bind(d.site, d.url, h));
     for (const [i, s] of d.sections.entries()) await write(section.bind(d.site, d.url, i, d.site, s.heading, s.anchor, foldWord(s.content)));
   }
@@ -222,6 +225,7 @@ export async function writeIndex(
   async function removePage(id: number, site: string, url: string): Promise<void> {
     await write(db.prepare(`DELETE FROM ${SECTIONS_TABLE} WHERE page = ?`).bind(id));
     await write(db.prepare(`DELETE FROM ${TABLE} WHERE rowid = ?`).bind(id));
+    await write(db.prepare(`DELETE FROM ${TITLES_TABLE} WHERE rowid = ?`).bind(id));
     await write(db.prepare(`DELETE FROM ${DOCS_TABLE} WHERE id = ?`).bind(id));
     await write(db.prepare(`DELETE FROM ${HASHES_TABLE} WHERE site = ? AND url = ?`).bind(site, url));
   }
@@ -295,6 +299,7 @@ async function pushToSqlite(
     if (!dryRun && worthOptimizing(counts)) {
       try {
         db.exec(`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`);
+        db.exec(`INSERT INTO ${TITLES_TABLE}(${TITLES_TABLE}) VALUES ('optimize')`);
         db.exec(`INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`);
       } catch (e) {
         console.warn(`[site-search] FTS5 optimize skipped: ${(e as Error).message}`);

@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../options.js';
-import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, schemaStatements, SECTIONS_TABLE, syncDocsStatement, TABLE, VOCAB_TABLE } from '../schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
 import { foldWord } from '../fold.js';
 import { vocabularyOf } from './vocabulary.js';
@@ -49,12 +49,14 @@ export function pushStatements(
   return [
     ...schemaStatements(),
     deleteStatement(config.site),
+    deleteStatement(config.site, TITLES_TABLE),
     deleteStatement(config.site, SECTIONS_TABLE),
     deleteStatement(config.site, VOCAB_TABLE),
     deleteStatement(config.site, HASHES_TABLE),
     ...inserts(`INSERT INTO ${TABLE} (${COLUMNS.join(', ')}) VALUES\n`, documentRows, maxStatementBytes),
     deleteStatement(config.site, DOCS_TABLE),
     syncDocsStatement(siteWhere(config.site)),
+    syncTitlesStatement(siteWhere(config.site)),
     ...sections,
     ...inserts(`INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES\n`, hashRows, maxStatementBytes),
     ...inserts(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES\n`, wordRows, maxStatementBytes),
@@ -62,11 +64,11 @@ export function pushStatements(
   ];
 }
 
-const OPTIMIZE = [`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`, `INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`];
+const OPTIMIZE = [TABLE, TITLES_TABLE, VOCAB_TABLE].map((t) => `INSERT INTO ${t}(${t}) VALUES ('optimize')`);
 
-/** Rows a whole push of `documents` inserts: per page its row, side row and hash, its sections; the vocabulary. */
+/** Rows a whole push of `documents` inserts: per page its row, side row, title row and hash, its sections; the vocabulary. */
 export function rowsInserted(documents: IndexDocument[]): number {
-  return documents.reduce((n, d) => n + 3 + d.sections.length, 0) + vocabularyOf(documents).length;
+  return documents.reduce((n, d) => n + 4 + d.sections.length, 0) + vocabularyOf(documents).length;
 }
 
 /**
@@ -88,10 +90,11 @@ export function changeStatements(
     statements.push(
       `DELETE FROM ${SECTIONS_TABLE} WHERE page = ${id}`,
       `DELETE FROM ${TABLE} WHERE rowid = ${id}`,
+      `DELETE FROM ${TITLES_TABLE} WHERE rowid = ${id}`,
       `DELETE FROM ${DOCS_TABLE} WHERE id = ${id}`,
       `DELETE FROM ${HASHES_TABLE} WHERE site = ${sqlLiteral(site)} AND url = ${sqlLiteral(url)}`,
     );
-    rows += 3 + sections;
+    rows += 4 + sections;
   };
   const seen = new Set<string>();
   for (const d of documents) {
@@ -105,10 +108,11 @@ export function changeStatements(
     statements.push(
       head + fitRow((content) => COLUMNS.map((c) => (c === 'content' ? content : d[c])), d.content, maxStatementBytes - bytes(head)),
       `INSERT INTO ${DOCS_TABLE} (id, site, type, day, url) VALUES (last_insert_rowid(), ${sqlLiteral(d.site)}, ${sqlLiteral(d.type)}, ${DAY_OF_DATE(sqlLiteral(d.date))}, ${sqlLiteral(d.url)})`,
+      `INSERT INTO ${TITLES_TABLE} (rowid, title, site) VALUES (last_insert_rowid(), ${sqlLiteral(d.title)}, ${sqlLiteral(d.site)})`,
       `INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES (${sqlLiteral(d.site)}, ${sqlLiteral(d.url)}, ${sqlLiteral(hash)})`,
       ...sectionStatements(d, maxStatementBytes),
     );
-    rows += 3 + d.sections.length;
+    rows += 4 + d.sections.length;
   }
   for (const page of removedPages(state, seen)) {
     remove(page.id, page.site, page.url, page.sections);

@@ -147,18 +147,39 @@ describe.each(Object.entries(DRIVERS))('database contract: %s', (_name, open) =>
     expect((await search('quokka', { limit: 25 })).length).toBe(5);
   });
 
-  it('ranks exactly like the naive SPEC formula computed in SQL', async () => {
-    const docs = randomCorpus(400, 'naive');
+  it.each(['fts5', 'fields'] as const)('ranks exactly like the naive formula computed in SQL (ranking: %s)', async (ranking) => {
+    const docs = randomCorpus(400, `naive-${ranking}`);
     await seed(db, docs);
-    const scoped = resolveConfig({ ...options, site: 'naive' });
+    const scoped = resolveConfig({ ...options, site: `naive-${ranking}`, ranking });
     for (const q of ['alpha', 'beta gamma', 'de', 'delta', 'epsilon zeta']) {
       for (const [limit, offset] of [[10, 0], [25, 0], [5, 40], [25, 175]] as const) {
         const ours = await searchIndex(scoped, { db, q, limit, offset, now: NOW });
-        const naive = await naiveSearch(db, q, limit, offset);
+        const naive = await naiveSearch(db, q, limit, offset, ranking);
         expect(ours.map((r) => r.score)).toHaveLength(naive.length);
         ours.forEach((r, i) => expect(r.score).toBeCloseTo(naive[i]!, 9));
       }
     }
+  });
+
+  it('field-aware ranking: a page whose title is the query beats a long page repeating the words, and weights.title scales it', async () => {
+    // Two pages of the same length: one titled by the word and using it once, a reference page repeating it.
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => ['where', 'each', 'option', 'lives', 'and', 'why'][i % 6]).join(' ');
+    await seed(db, [
+      { title: 'Settings', content: `${filler(590)} settings`, url: '/t/settings', site: 'titles', type: 'doc' },
+      {
+        title: 'Configuration reference',
+        description: 'All settings in one place.',
+        content: Array.from({ length: 30 }, () => `settings ${filler(19)}`).join(' '),
+        url: '/t/reference',
+        site: 'titles',
+        type: 'doc',
+      },
+    ]);
+    const titles = (config: SearchOptions) =>
+      searchIndex(resolveConfig({ ...config, site: 'titles' }), { db, q: 'settings', now: NOW }).then((rs) => rs.map((r) => r.title));
+    expect(await titles({ ...options, ranking: 'fts5' })).toEqual(['Configuration reference', 'Settings']);
+    expect(await titles(options)).toEqual(['Settings', 'Configuration reference']);
+    expect(await titles({ ...options, weights: { title: 0 } })).toEqual(['Configuration reference', 'Settings']);
   });
 
   it('reports a missing table as an error', async () => {
@@ -172,15 +193,26 @@ describe.each(Object.entries(DRIVERS))('database contract: %s', (_name, open) =>
 });
 
 /** The SPEC.md score, written the obvious way: every match scored, sorted in SQL. */
-async function naiveSearch(db: SearchDatabase, q: string, limit: number, offset: number): Promise<number[]> {
+async function naiveSearch(db: SearchDatabase, q: string, limit: number, offset: number, ranking: 'fts5' | 'fields'): Promise<number[]> {
   const today = NOW.toISOString().slice(0, 10);
+  const words = q.split(' ');
+  // Field-aware: plus half the bm25 of the title alone (weights.title 10 / 20), the title matching any of the words.
+  const title =
+    ranking === 'fields' ? ' + 0.5 * coalesce((SELECT bm25(search_titles) FROM search_titles WHERE search_titles MATCH ? AND rowid = f.rowid), 0)' : '';
   const { results } = await db
     .prepare(
-      `SELECT bm25(search_index, 10, 5, 1, 3) * (CASE WHEN date = '' THEN 1 ELSE
+      `SELECT (bm25(search_index, 10, 5, 1, 3)${title}) * (CASE WHEN date = '' THEN 1 ELSE
          1 + 0.35 * max(0, min(1, 1 - max(0, julianday(?) - julianday(date)) / 1095.0)) END) AS score
-       FROM search_index WHERE search_index MATCH ? AND site = 'naive' ORDER BY score LIMIT ? OFFSET ?`,
+       FROM search_index f WHERE search_index MATCH ? AND site = ? ORDER BY score LIMIT ? OFFSET ?`,
     )
-    .bind(today, `"${q.split(' ').join('" "')}"*`, limit, offset)
+    .bind(
+      ...(ranking === 'fields' ? [`${words.slice(0, -1).map((w) => `"${w}" OR `).join('')}"${words.at(-1)}"*`] : []),
+      today,
+      `"${words.join('" "')}"*`,
+      `naive-${ranking}`,
+      limit,
+      offset,
+    )
     .all<{ score: number }>();
   return results.map((r) => r.score);
 }

@@ -1,5 +1,5 @@
 import { ensureSchema, type SearchDatabase } from '../../src/index.js';
-import { syncDocsStatement } from '../../src/schema.js';
+import { syncDocsStatement, syncTitlesStatement } from '../../src/schema.js';
 
 /** A row of search_index as the tests write it. */
 export interface TestDocument {
@@ -25,8 +25,9 @@ export async function seed(db: SearchDatabase, docs: TestDocument[]): Promise<vo
   );
   if (db.batch) await db.batch(statements);
   else for (const statement of statements) await statement.run();
-  // As the indexer does after inserting: the side table of site, type and day.
+  // As the indexer does after inserting: the side table of site, type and day, and the titles table.
   await db.prepare(syncDocsStatement('')).run();
+  await db.prepare(syncTitlesStatement('')).run();
 }
 
 /** The day before `now` minus `days`, as YYYY-MM-DD (UTC). */

@@ -34,6 +34,7 @@ describe('resolveConfig: options and defaults (SPEC "Options object")', () => {
       snippetTokens: 24,
       sqlitePath: '.site-search/search.db',
       widen: true,
+      ranking: 'fields',
       origin: '',
     });
     expect(c.sources[0]).toEqual({ dir: 'src/content/blog', type: 'post', url: '/blog/:slug', skipDirs: ['Templates'], emoji: '', recency: true });
@@ -192,6 +193,7 @@ describe('resolveConfig: throws listing every problem with its path', () => {
       'cors: must be true or false',
       'cacheMaxAge: must be a number',
     ]);
+    expect(problems({ ...minimal, ranking: 'bm25f' })).toEqual(['ranking: must be "fields" or "fts5"']);
     expect(problems(null)).toEqual(['options: must be an object such as { database, sources }']);
     expect(problems({ ...minimal, database: undefined })).toEqual(['database: is required']);
     expect(problems({ ...minimal, weights: [], recency: [1] })).toEqual(['weights: must be an object', 'recency: must be an object']);
