@@ -7,23 +7,12 @@ import { stripSentinels } from '../snippet.js';
 import type { SourceFile } from './collect.js';
 import { toIsoDay } from './dates.js';
 import { bodyOf, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
+import type { PageToWrite } from '../db/write-plan.js';
 import { pathToSlug, slugToUrl } from './slug.js';
 import { firstHeading, markdownSections, type TextSection } from './text.js';
 
-/** One row of the index, as the indexer builds it. */
-export interface IndexDocument {
-  title: string;
-  description: string;
-  content: string;
-  /** Space-separated. */
-  tags: string;
-  /** Relative URL path (`/blog/hello-world/`). */
-  url: string;
-  site: string;
-  type: string;
-  /** `YYYY-MM-DD` or `''`. */
-  date: string;
-  emoji: string;
+/** One row of the index, as the indexer builds it: the page fields a push stores ({@link PageToWrite}). */
+export interface IndexDocument extends PageToWrite {
   /** The page's headed sections (stored in their own table, not in `search_index`). */
   sections: IndexSection[];
 }

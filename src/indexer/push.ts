@@ -5,8 +5,8 @@ import { openSqlite, type SqliteDriver } from '../db/sqlite.js';
 import type { SearchDatabase, SearchStatement } from '../db/types.js';
 import { resolveConfig } from '../config.js';
 import type { ResolvedConfig, SearchOptions } from '../options.js';
-import { DOCS_TABLE, ensureSchema, HASHES_TABLE, rebuildStatements, SCHEMA_VERSION, INSERT_SECTION, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../schema.js';
-import { foldWord } from '../fold.js';
+import { boundParams, DELETE_WORD, INSERT_WORD, pageInsert, pageRemoval, SITE_TABLES } from '../db/write-plan.js';
+import { ensureSchema, rebuildStatements, SCHEMA_VERSION, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../schema.js';
 import { Vocabulary } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
 import { classify, fullCounts, pageHash, pageKey, removedPages, targetState, wholeRewriteReason, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
@@ -181,17 +181,8 @@ export async function writeIndex(
   let rows = 0;
   const write = async (statement: SearchStatement) => void (rows += changesOf(await statement.run()));
   if (whole) {
-    for (const table of [TABLE, TITLES_TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE, HASHES_TABLE]) await write(db.prepare(deleteStatement(config.site, table)));
+    for (const table of SITE_TABLES) await write(db.prepare(deleteStatement(config.site, table)));
   }
-  const insert = db.prepare(
-    `INSERT INTO ${TABLE} (title, description, content, tags, url, site, type, date, emoji) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  // The side row takes the FTS5 row's id; documents stream through one at a time, so nothing holds the corpus.
-  const side = db.prepare(`INSERT INTO ${DOCS_TABLE} (id, site, type, day, url) VALUES (last_insert_rowid(), ?, ?, ?, ?)`);
-  // Right after the side row, whose id is the FTS5 row's: last_insert_rowid() is still the page's rowid.
-  const title = db.prepare(`INSERT INTO ${TITLES_TABLE} (rowid, title, site) VALUES (last_insert_rowid(), ?, ?)`);
-  const hash = db.prepare(`INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES (?, ?, ?)`);
-  const section = db.prepare(INSERT_SECTION);
   const vocabulary = new Vocabulary();
   const counts = { pages: 0, added: 0, changed: 0, removed: 0, unchanged: 0 };
   const seen = new Set<string>();
@@ -204,30 +195,22 @@ export async function writeIndex(
     counts[found.kind]++;
     if (found.kind === 'unchanged') continue;
     if (found.kind === 'changed') await removePage(found.id, d.site, d.url);
-    await write(insert.bind(d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji));
-    await write(side.bind(d.site, d.type, dayNumberOf(d.date), d.url));
-    await write(title.bind(d.title, d.site));
-    await write(hash.bind(d.site, d.url, h));
-    for (const [i, s] of d.sections.entries()) await write(section.bind(d.site, d.url, i, d.site, s.heading, s.anchor, foldWord(s.content)));
+    for (const statement of pageInsert(d, dayNumberOf(d.date), h)) await write(db.prepare(statement.sql).bind(...boundParams(statement)));
   }
   for (const page of removedPages(whole ? undefined : state, seen)) {
     await removePage(page.id, page.site, page.url);
     counts.removed++;
   }
   const words = wordChanges(config.site, vocabulary.words(), whole ? undefined : state);
-  const word = db.prepare(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES (?, ?, ?)`);
+  const word = db.prepare(INSERT_WORD);
   for (const w of words.insert) await write(word.bind(w.term, config.site, w.type));
-  const unused = db.prepare(`DELETE FROM ${VOCAB_TABLE} WHERE rowid = ?`);
+  const unused = db.prepare(DELETE_WORD);
   for (const id of words.remove) await write(unused.bind(id));
   // A first push into an empty index is a list of added pages; a rewrite asked for, or forced by the index, says so.
   return full || reason ? fullCounts(counts.pages, rows, reason) : { ...counts, rowsWritten: rows, full: false };
 
   async function removePage(id: number, site: string, url: string): Promise<void> {
-    await write(db.prepare(`DELETE FROM ${SECTIONS_TABLE} WHERE page = ?`).bind(id));
-    await write(db.prepare(`DELETE FROM ${TABLE} WHERE rowid = ?`).bind(id));
-    await write(db.prepare(`DELETE FROM ${TITLES_TABLE} WHERE rowid = ?`).bind(id));
-    await write(db.prepare(`DELETE FROM ${DOCS_TABLE} WHERE id = ?`).bind(id));
-    await write(db.prepare(`DELETE FROM ${HASHES_TABLE} WHERE site = ? AND url = ?`).bind(site, url));
+    for (const statement of pageRemoval(id, site, url)) await write(db.prepare(statement.sql).bind(...boundParams(statement)));
   }
 }
 

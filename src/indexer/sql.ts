@@ -1,14 +1,14 @@
 import type { ResolvedConfig } from '../options.js';
 import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
-import { foldWord } from '../fold.js';
+import { pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
 import { vocabularyOf } from './vocabulary.js';
 import { classify, pageHash, pageKey, removedPages, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
 
 /** D1 rejects a statement over 100,000 bytes; stay under it with room for the statement's own text. */
 export const D1_MAX_STATEMENT_BYTES = 100_000;
 
-const COLUMNS = ['title', 'description', 'content', 'tags', 'url', 'site', 'type', 'date', 'emoji'] as const;
+const COLUMNS = PAGE_COLUMNS;
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text).length;
 
@@ -68,7 +68,7 @@ const OPTIMIZE = [TABLE, TITLES_TABLE, VOCAB_TABLE].map((t) => `INSERT INTO ${t}
 
 /** Rows a whole push of `documents` inserts: per page its row, side row, title row and hash, its sections; the vocabulary. */
 export function rowsInserted(documents: IndexDocument[]): number {
-  return documents.reduce((n, d) => n + 4 + d.sections.length, 0) + vocabularyOf(documents).length;
+  return documents.reduce((n, d) => n + pageRows(d), 0) + vocabularyOf(documents).length;
 }
 
 /**
@@ -87,14 +87,8 @@ export function changeStatements(
   const counts = { pages: documents.length, added: 0, changed: 0, removed: 0, unchanged: 0 };
   let rows = 0;
   const remove = (id: number, site: string, url: string, sections: number) => {
-    statements.push(
-      `DELETE FROM ${SECTIONS_TABLE} WHERE page = ${id}`,
-      `DELETE FROM ${TABLE} WHERE rowid = ${id}`,
-      `DELETE FROM ${TITLES_TABLE} WHERE rowid = ${id}`,
-      `DELETE FROM ${DOCS_TABLE} WHERE id = ${id}`,
-      `DELETE FROM ${HASHES_TABLE} WHERE site = ${sqlLiteral(site)} AND url = ${sqlLiteral(url)}`,
-    );
-    rows += 4 + sections;
+    statements.push(...pageRemoval(id, site, url).map((p) => render(p, maxStatementBytes)));
+    rows += pageRows({ sections: Array(sections) });
   };
   const seen = new Set<string>();
   for (const d of documents) {
@@ -104,15 +98,8 @@ export function changeStatements(
     counts[found.kind]++;
     if (found.kind === 'unchanged') continue;
     if (found.kind === 'changed') remove(found.id, d.site, d.url, state.pages.get(pageKey(d.site, d.url))!.sections);
-    const head = `INSERT INTO ${TABLE} (${COLUMNS.join(', ')}) VALUES\n`;
-    statements.push(
-      head + fitRow((content) => COLUMNS.map((c) => (c === 'content' ? content : d[c])), d.content, maxStatementBytes - bytes(head)),
-      `INSERT INTO ${DOCS_TABLE} (id, site, type, day, url) VALUES (last_insert_rowid(), ${sqlLiteral(d.site)}, ${sqlLiteral(d.type)}, ${DAY_OF_DATE(sqlLiteral(d.date))}, ${sqlLiteral(d.url)})`,
-      `INSERT INTO ${TITLES_TABLE} (rowid, title, site) VALUES (last_insert_rowid(), ${sqlLiteral(d.title)}, ${sqlLiteral(d.site)})`,
-      `INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES (${sqlLiteral(d.site)}, ${sqlLiteral(d.url)}, ${sqlLiteral(hash)})`,
-      ...sectionStatements(d, maxStatementBytes),
-    );
-    rows += 4 + d.sections.length;
+    statements.push(...pageInsert(d, { sql: DAY_OF_DATE(sqlLiteral(d.date)) }, hash).map((p) => render(p, maxStatementBytes)));
+    rows += pageRows(d);
   }
   for (const page of removedPages(state, seen)) {
     remove(page.id, page.site, page.url, page.sections);
@@ -128,17 +115,24 @@ export function changeStatements(
   return { statements, counts: result };
 }
 
-/** One statement per section: each finds its page through search_docs, which a SQL file cannot know the rowid of. */
+/** One section's statement (each finds its page through search_docs, which a SQL file cannot know the rowid of). */
 function sectionStatements(d: IndexDocument, maxStatementBytes: number): string[] {
-  return d.sections.map((s, i) => {
-    let content = foldWord(s.content);
-    let sql = bindLiterals(INSERT_SECTION, [d.site, d.url, i, d.site, s.heading, s.anchor, content]);
-    while (bytes(sql) > maxStatementBytes && content.length > 0) {
-      content = cutOnWord(content, Math.floor(content.length * 0.8)).content;
-      sql = bindLiterals(INSERT_SECTION, [d.site, d.url, i, d.site, s.heading, s.anchor, content]);
-    }
-    return sql;
-  });
+  return pageInsert(d, null, '')
+    .filter((p) => p.sql === INSERT_SECTION)
+    .map((p) => render(p, maxStatementBytes));
+}
+
+/** A planned statement with literals for its parameters, its shortenable text cut on a word until it fits `maxBytes`. */
+function render(statement: PlannedStatement, maxBytes: number): string {
+  const params = [...statement.params];
+  let sql = bindLiterals(statement.sql, params);
+  const i = statement.shortenable;
+  while (i !== undefined && bytes(sql) > maxBytes && String(params[i]).length > 0) {
+    const text = String(params[i]);
+    params[i] = cutOnWord(text, Math.floor(text.length * Math.min(0.8, (maxBytes / bytes(sql)) * 0.9))).content;
+    sql = bindLiterals(statement.sql, params);
+  }
+  return sql;
 }
 
 /** Multi-row INSERTs of `head` + rows, each statement under `maxBytes`. A row gets the byte budget it may use. */
@@ -173,11 +167,13 @@ function fitRow(values: (content: string) => string[], content: string, budget: 
   return row;
 }
 
-/** A statement with its `?` placeholders replaced by literals. */
-function bindLiterals(sql: string, values: (string | number)[]): string {
+/** A statement with its `?` placeholders replaced by literals (an `{ sql }` value as it is). */
+function bindLiterals(sql: string, values: PlanValue[]): string {
   let i = 0;
   return sql.replace(/\?/g, () => {
     const value = values[i++]!;
+    if (value === null) return 'NULL';
+    if (typeof value === 'object') return value.sql;
     return typeof value === 'number' ? String(value) : sqlLiteral(value);
   });
 }

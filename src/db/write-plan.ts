@@ -1,0 +1,93 @@
+import { foldWord } from '../fold.js';
+import { DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../schema.js';
+
+/**
+ * What a push writes for one page, as statements with `?` parameters: run with bound values on a database (SQLite, a
+ * D1 binding), or written out with literals into a `.sql` file for `wrangler d1 execute`. One plan, so every target
+ * writes the same rows.
+ */
+
+/** A parameter value; `{ sql }` is an SQL expression, for the `.sql` file only (where JavaScript did not compute it). */
+export type PlanValue = string | number | null | { sql: string };
+
+export interface PlannedStatement {
+  sql: string;
+  params: PlanValue[];
+  /** The parameter that may be shortened when the statement must fit a size limit (a body text). */
+  shortenable?: number;
+}
+
+/** The page fields a push stores. */
+export interface PageToWrite {
+  title: string;
+  description: string;
+  content: string;
+  /** Space-separated. */
+  tags: string;
+  /** Relative URL path (`/blog/hello-world/`). */
+  url: string;
+  site: string;
+  type: string;
+  /** `YYYY-MM-DD` or `''`. */
+  date: string;
+  emoji: string;
+  /** Headed sections: heading, anchor, the start of the text (stored folded). */
+  sections: { heading: string; anchor: string; content: string }[];
+}
+
+/** The tables a whole push of a site clears (its rows only, or every row when `site` is empty). */
+export const SITE_TABLES = [TABLE, TITLES_TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE, HASHES_TABLE] as const;
+
+export const PAGE_COLUMNS = ['title', 'description', 'content', 'tags', 'url', 'site', 'type', 'date', 'emoji'] as const;
+
+/**
+ * The statements that insert one page: its FTS5 row, then the rows keyed by its rowid (found through
+ * `last_insert_rowid()`, so a `.sql` file needs no ids), its hash, and its sections (which find the page through
+ * `search_docs`). `day` is the page's day number, or the SQL that computes it.
+ */
+export function pageInsert(page: PageToWrite, day: PlanValue, hash: string): PlannedStatement[] {
+  return [
+    {
+      sql: `INSERT INTO ${TABLE} (${PAGE_COLUMNS.join(', ')}) VALUES (${PAGE_COLUMNS.map(() => '?').join(', ')})`,
+      params: PAGE_COLUMNS.map((c) => page[c]),
+      shortenable: PAGE_COLUMNS.indexOf('content'),
+    },
+    { sql: `INSERT INTO ${DOCS_TABLE} (id, site, type, day, url) VALUES (last_insert_rowid(), ?, ?, ?, ?)`, params: [page.site, page.type, day, page.url] },
+    // Right after the side row, whose id is the FTS5 row's: last_insert_rowid() is still the page's rowid.
+    { sql: `INSERT INTO ${TITLES_TABLE} (rowid, title, site) VALUES (last_insert_rowid(), ?, ?)`, params: [page.title, page.site] },
+    { sql: `INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES (?, ?, ?)`, params: [page.site, page.url, hash] },
+    ...page.sections.map((s, i) => ({
+      sql: INSERT_SECTION,
+      params: [page.site, page.url, i, page.site, s.heading, s.anchor, foldWord(s.content)],
+      shortenable: 6,
+    })),
+  ];
+}
+
+/** The statements that remove one page (its rowid `id`) and everything keyed by it. */
+export function pageRemoval(id: number, site: string, url: string): PlannedStatement[] {
+  return [
+    { sql: `DELETE FROM ${SECTIONS_TABLE} WHERE page = ?`, params: [id] },
+    { sql: `DELETE FROM ${TABLE} WHERE rowid = ?`, params: [id] },
+    { sql: `DELETE FROM ${TITLES_TABLE} WHERE rowid = ?`, params: [id] },
+    { sql: `DELETE FROM ${DOCS_TABLE} WHERE id = ?`, params: [id] },
+    { sql: `DELETE FROM ${HASHES_TABLE} WHERE site = ? AND url = ?`, params: [site, url] },
+  ];
+}
+
+/** Rows a page's insert writes: its row, side row, title row and hash, and its sections. */
+export function pageRows(page: { sections: unknown[] }): number {
+  return 4 + page.sections.length;
+}
+
+/** The vocabulary statements: a word of a type gained, a word (by rowid) no page has any more. */
+export const INSERT_WORD = `INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES (?, ?, ?)`;
+export const DELETE_WORD = `DELETE FROM ${VOCAB_TABLE} WHERE rowid = ?`;
+
+/** Values as bound parameters: a plan computed for a database never holds SQL expressions. */
+export function boundParams(statement: PlannedStatement): (string | number | null)[] {
+  return statement.params.map((p) => {
+    if (typeof p === 'object' && p !== null) throw new Error(`[site-search] internal: an SQL expression cannot be bound (${statement.sql})`);
+    return p;
+  });
+}
