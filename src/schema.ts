@@ -7,10 +7,13 @@ export const TABLE = 'search_index';
  * Bump when the table definition changes (tokenizer, columns): `ensureSchema` then rebuilds the table, and the
  * next index push fills it again.
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
 export const VOCAB_TABLE = 'search_vocab';
+
+/** Index of the `more` column: a long page's text past `maxContentLength` (docs/indexing.md), searched, never shown. */
+export const MORE_COLUMN = 4;
 
 /**
  * `prefix = '2 3'`: FTS5 also indexes every word's first 2 and 3 characters. The last query term is always a prefix,
@@ -18,7 +21,7 @@ export const VOCAB_TABLE = 'search_vocab';
  * read one list instead (docs/benchmarks.md has the cost in build time and size, and the gain).
  */
 const CREATE_TABLE = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
-  title, description, content, tags,
+  title, description, content, tags, more,
   url UNINDEXED, site UNINDEXED, type UNINDEXED, date UNINDEXED, emoji UNINDEXED,
   tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3')`;
 

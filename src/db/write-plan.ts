@@ -13,8 +13,8 @@ export type PlanValue = string | number | null | { sql: string };
 export interface PlannedStatement {
   sql: string;
   params: PlanValue[];
-  /** The parameter that may be shortened when the statement must fit a size limit (a body text). */
-  shortenable?: number;
+  /** The parameters that may be shortened, in this order, when the statement must fit a size limit (body texts). */
+  shortenable?: number[];
 }
 
 /** The page fields a push stores. */
@@ -31,6 +31,11 @@ export interface PageToWrite {
   /** `YYYY-MM-DD` or `''`. */
   date: string;
   emoji: string;
+  /**
+   * A long page's text past `maxContentLength`: the start of each later section, bounded. Searched (a page is found by
+   * what it says at its end) but never returned. `''` or absent for a page that fits.
+   */
+  more?: string;
   /** Headed sections: heading, anchor, the start of the text (stored folded). */
   sections: { heading: string; anchor: string; content: string }[];
 }
@@ -38,7 +43,12 @@ export interface PageToWrite {
 /** The tables a whole push of a site clears (its rows only, or every row when `site` is empty). */
 export const SITE_TABLES = [TABLE, TITLES_TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE, HASHES_TABLE] as const;
 
-export const PAGE_COLUMNS = ['title', 'description', 'content', 'tags', 'url', 'site', 'type', 'date', 'emoji'] as const;
+export const PAGE_COLUMNS = ['title', 'description', 'content', 'tags', 'more', 'url', 'site', 'type', 'date', 'emoji'] as const;
+
+/** A page's value for a column of `search_index`. */
+export function columnValue(page: PageToWrite, column: (typeof PAGE_COLUMNS)[number]): string {
+  return column === 'more' ? (page.more ?? '') : page[column];
+}
 
 /**
  * The statements that insert one page: its FTS5 row, then the rows keyed by its rowid (found through
@@ -49,8 +59,8 @@ export function pageInsert(page: PageToWrite, day: PlanValue, hash: string): Pla
   return [
     {
       sql: `INSERT INTO ${TABLE} (${PAGE_COLUMNS.join(', ')}) VALUES (${PAGE_COLUMNS.map(() => '?').join(', ')})`,
-      params: PAGE_COLUMNS.map((c) => page[c]),
-      shortenable: PAGE_COLUMNS.indexOf('content'),
+      params: PAGE_COLUMNS.map((c) => columnValue(page, c)),
+      shortenable: [PAGE_COLUMNS.indexOf('more'), PAGE_COLUMNS.indexOf('content')],
     },
     { sql: `INSERT INTO ${DOCS_TABLE} (id, site, type, day, url) VALUES (last_insert_rowid(), ?, ?, ?, ?)`, params: [page.site, page.type, day, page.url] },
     // Right after the side row, whose id is the FTS5 row's: last_insert_rowid() is still the page's rowid.
@@ -59,7 +69,7 @@ export function pageInsert(page: PageToWrite, day: PlanValue, hash: string): Pla
     ...page.sections.map((s, i) => ({
       sql: INSERT_SECTION,
       params: [page.site, page.url, i, page.site, s.heading, s.anchor, foldWord(s.content)],
-      shortenable: 6,
+      shortenable: [6],
     })),
   ];
 }

@@ -6,7 +6,10 @@ import { segmentUnspaced } from '../segment.js';
 import { stripSentinels } from '../snippet.js';
 import type { SourceFile } from './collect.js';
 import { toIsoDay } from './dates.js';
-import { bodyOf, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
+import { cutOnWord } from './cut.js';
+import { bodyOf, deepChars, deepText, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
+
+export { cutOnWord };
 import type { PageToWrite } from '../db/write-plan.js';
 import { pathToSlug, slugToUrl } from './slug.js';
 import { firstHeading, markdownSections, type TextSection } from './text.js';
@@ -49,9 +52,8 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
 
   // One extraction serves the body and the sections. Words in Chinese, Japanese, Thai… get invisible breaks between
   // them, so each is findable (see segment.ts).
-  // Parts are prepared as they are extracted, and extraction stops once they hold more than maxContentLength
-  // characters: past that, neither the content nor the sections (see sectionsOf) keep anything. A long page's tail is
-  // then never rendered or segmented, a third of all the text of the astro-docs pages.
+  // Parts are prepared as they are extracted, and extraction stops once they hold more than the body and the text
+  // past it keep (see deepText): the rest of a very long page is never rendered or segmented.
   const prepared = new WeakMap<TextSection, PreparedSection>();
   let longHeadings = 0;
   const prepare = (p: TextSection): PreparedSection => {
@@ -68,11 +70,12 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
     enough: (p) => {
       const part = prepare(p);
       length += part.heading.length + part.text.length;
-      return length > config.maxContentLength;
+      return length > config.maxContentLength + deepChars(config.maxContentLength);
     },
   }).map(prepare);
   if (longHeadings > 0) warn(`${longHeadings} heading${longHeadings > 1 ? 's' : ''} over ${FIELD_LIMITS.heading} characters cut to that length`);
   const { content, truncated } = cutOnWord(bodyOf(parts), config.maxContentLength);
+  const more = truncated ? deepText(parts, content.length, deepChars(config.maxContentLength)) : '';
   const capped = (field: keyof typeof FIELD_LIMITS, text: string) => capField(field, text, warn);
   const slug = frontmatterSlug(data.slug, warn) ?? pathToSlug(file.relativePath);
 
@@ -90,7 +93,8 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
       type: file.source.type,
       date: dateField(data, warn),
       emoji: capped('emoji', clean(stringField(data.emoji) ?? file.source.emoji)),
-      sections: sectionsOf(parts, config.maxContentLength),
+      more,
+      sections: sectionsOf(parts, config.maxContentLength + deepChars(config.maxContentLength)),
     },
   };
 }
@@ -203,16 +207,3 @@ export function clean(text: string): string {
   return stripSentinels(text.toWellFormed()).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
 }
 
-/** Cuts text to at most `max` characters, at the last word boundary, so no word is half-indexed. */
-export function cutOnWord(text: string, max: number): { content: string; truncated: boolean } {
-  if (text.length <= max) return { content: text, truncated: false };
-  let cut = text.slice(0, max + 1);
-  // The last whitespace, if it lies in the second half: looked for from the end (a regular expression for it tried
-  // every position of every page's 8,000 characters).
-  let space = cut.length - 1;
-  while (space > max / 2 && !/\s/.test(cut[space]!)) space--;
-  cut = space > max / 2 ? cut.slice(0, space) : text.slice(0, max);
-  // Never split a surrogate pair at the cut.
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return { content: cut.trimEnd(), truncated: true };
-}

@@ -1,5 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { SECTION_MATCH_CHARS } from '../schema.js';
+import { cutOnWord } from './cut.js';
 import type { TextSection } from './text.js';
 
 /**
@@ -21,8 +22,8 @@ export interface PreparedSection {
 }
 
 /**
- * The page's headed sections, for pointing a result at the part of the page that matched. The text stays within the
- * first `maxChars` characters of body, like the page's own `content`, so `maxContentLength` bounds both.
+ * The page's headed sections, for pointing a result at the part of the page that matched, over the first `maxChars`
+ * characters of body: the page's `content` and the text past it that is searched too ({@link deepText}).
  */
 export function sectionsOf(parts: PreparedSection[], maxChars: number): IndexSection[] {
   const slugger = new GithubSlugger();
@@ -37,6 +38,36 @@ export function sectionsOf(parts: PreparedSection[], maxChars: number): IndexSec
     sections.push({ heading, anchor: slugger.slug(raw), content: content.slice(0, SECTION_MATCH_CHARS) });
   }
   return sections;
+}
+
+/**
+ * How much text past `maxContentLength` a page keeps to be searched: as much again, so a row stays bounded (twice as
+ * much cost a labeled query on the Astro docs: bm25 normalises by the whole row's length; docs/ranking.md).
+ */
+export function deepChars(maxContentLength: number): number {
+  return maxContentLength;
+}
+
+/**
+ * A long page's text past the first `start` characters of its body (where `content` ends): each later section's heading
+ * and the start of its text (as much as a section row keeps), at most `maxChars` in all. So what a page says near its
+ * end is found, and its section with it, while the row stays bounded.
+ */
+export function deepText(parts: PreparedSection[], start: number, maxChars: number): string {
+  const pieces: string[] = [];
+  let position = 0;
+  let kept = 0;
+  for (const { heading, text } of parts) {
+    const whole = [heading, text].filter(Boolean).join(' ');
+    const from = Math.max(0, start - position);
+    position += whole.length + 1;
+    if (from >= whole.length || kept >= maxChars) continue;
+    const piece = cutOnWord(whole.slice(from).trimStart(), Math.min(SECTION_MATCH_CHARS + heading.length + 1, maxChars - kept)).content;
+    if (!piece) continue;
+    pieces.push(piece);
+    kept += piece.length + 1;
+  }
+  return pieces.join(' ');
 }
 
 /** The page body: its parts' headings and texts in order, as one text. */

@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from '../options.js';
 import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
-import { pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
+import { columnValue, pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
 import { vocabularyOf } from './vocabulary.js';
 import { classify, pageHash, pageKey, removedPages, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
 
@@ -41,7 +41,7 @@ export function pushStatements(
   { maxStatementBytes = D1_MAX_STATEMENT_BYTES - 1_000 }: { maxStatementBytes?: number } = {},
 ): string[] {
   const documentRows = documents.map(
-    (d) => (budget: number) => fitRow((content) => COLUMNS.map((c) => (c === 'content' ? content : d[c])), d.content, budget),
+    (d) => (budget: number) => fitRow((content, more) => COLUMNS.map((c) => (c === 'content' ? content : c === 'more' ? more : columnValue(d, c))), d.content, d.more ?? '', budget),
   );
   const sections = documents.flatMap((d) => sectionStatements(d, maxStatementBytes));
   const wordRows = vocabularyOf(documents).map(({ term, type }) => () => `(${sqlLiteral(term)}, ${sqlLiteral(config.site)}, ${sqlLiteral(type)})`);
@@ -122,15 +122,16 @@ function sectionStatements(d: IndexDocument, maxStatementBytes: number): string[
     .map((p) => render(p, maxStatementBytes));
 }
 
-/** A planned statement with literals for its parameters, its shortenable text cut on a word until it fits `maxBytes`. */
+/** A planned statement with literals for its parameters, its shortenable texts cut on a word until it fits `maxBytes`. */
 function render(statement: PlannedStatement, maxBytes: number): string {
   const params = [...statement.params];
   let sql = bindLiterals(statement.sql, params);
-  const i = statement.shortenable;
-  while (i !== undefined && bytes(sql) > maxBytes && String(params[i]).length > 0) {
-    const text = String(params[i]);
-    params[i] = cutOnWord(text, Math.floor(text.length * Math.min(0.8, (maxBytes / bytes(sql)) * 0.9))).content;
-    sql = bindLiterals(statement.sql, params);
+  for (const i of statement.shortenable ?? []) {
+    while (bytes(sql) > maxBytes && String(params[i]).length > 0) {
+      const text = String(params[i]);
+      params[i] = cutOnWord(text, Math.floor(text.length * Math.min(0.8, (maxBytes / bytes(sql)) * 0.9))).content;
+      sql = bindLiterals(statement.sql, params);
+    }
   }
   return sql;
 }
@@ -156,13 +157,17 @@ function inserts(head: string, rows: ((budget: number) => string)[], maxBytes: n
   return statements;
 }
 
-/** A row of literals; when it is over `budget` bytes on its own, its body text is shortened until it fits. */
-function fitRow(values: (content: string) => string[], content: string, budget: number): string {
-  const rowSql = (text: string) => `(${values(text).map(sqlLiteral).join(', ')})`;
-  let row = rowSql(content);
+/** A row of literals; when it is over `budget` bytes on its own, its text past the body, then its body, is shortened until it fits. */
+function fitRow(values: (content: string, more: string) => string[], content: string, more: string, budget: number): string {
+  const rowSql = () => `(${values(content, more).map(sqlLiteral).join(', ')})`;
+  let row = rowSql();
+  while (bytes(row) > budget && more.length > 0) {
+    more = cutOnWord(more, Math.floor(more.length * Math.min(0.8, (budget / bytes(row)) * 0.9))).content;
+    row = rowSql();
+  }
   while (bytes(row) > budget && content.length > 0) {
     content = cutOnWord(content, Math.floor(content.length * (budget / bytes(row)) * 0.9)).content;
-    row = rowSql(content);
+    row = rowSql();
   }
   return row;
 }

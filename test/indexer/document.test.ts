@@ -135,19 +135,24 @@ describe('content', () => {
     expect(d!.tags).toHaveLength(100);
   });
 
-  it('stops reading a page once it has more than maxContentLength of text: what lies past it is not rendered', () => {
-    // Each part is ~40 characters, so the third ends past the 60-character limit; the fourth, with a broken tag, is
-    // never rendered (its warning would come from rendering it) and nothing of it is stored.
+  it('stops reading a page once it has maxContentLength of text and the text past it that is searched: the rest is not rendered', () => {
+    // Each part is ~35 characters. With a 20-character body, a page keeps 20 more characters to search (as much
+    // again): the second part ends past those 40, so the third and the fourth, with a broken tag, are never rendered
+    // (its warning would come from rendering it) and nothing of them is stored.
     const page = '## One\n\nalpha beta gamma delta epsilon\n\n## Two\n\nzeta eta theta iota kappa lambda\n\n## Three\n\nmu nu xi omicron pi rho\n\n## Four\n\n<Broken\n';
-    const parsed = parse(page);
+    const short = { ...config, maxContentLength: 20 };
+    const parsed = parseDocument({ path: '/site/content/p.md', relativePath: 'p.md', source: config.sources[0]! }, page, short);
     expect(parsed.status === 'indexed' && parsed.truncated).toBe(true);
     expect(parsed.warnings).toEqual([]);
     const d = parsed.status === 'indexed' ? parsed.document : undefined;
-    expect(d!.content).toBe('One alpha beta gamma delta epsilon Two zeta eta theta iota');
+    expect(d!.content).toBe('One alpha beta gamma');
+    expect(d!.more).toBe('delta epsilon Two ze');
+    expect(d!.more).not.toContain('mu');
     expect(d!.sections.map((s) => s.heading)).toEqual(['One', 'Two']);
     // The same page with a limit that takes it all reads the fourth part, and warns about it.
     const whole = parseDocument({ path: '/site/content/p.md', relativePath: 'p.md', source: config.sources[0]! }, page, { ...config, maxContentLength: 8000 });
     expect(whole.warnings.map((w) => w.message)).toEqual([expect.stringContaining('Broken')]);
+    expect(whole.status === 'indexed' && whole.document.more).toBe('');
   });
 
   it('cuts at the last whitespace of any kind in the second half, as /\\s\\S*$/ finds it', () => {
