@@ -31,6 +31,8 @@ export async function runRelevance(): Promise<Record<string, RelevanceReport>> {
   const engines: Engine[] = [
     siteSearchEngine(config),
     siteSearchEngine(resolveConfig({ ...config, ranking: 'fts5' }), 'ranking: fts5'),
+    // What searching past maxContentLength (issue 23, cause 7) changes: the same index without the text past the cut.
+    withDocuments(siteSearchEngine(config, 'no deep text'), (d) => ({ ...d, more: '' })),
     siteSearchEngine(resolveConfig({ ...config, widen: false, ranking: 'fts5' }), 'SPEC.md only'),
     fts5AnyTerm(config),
     ...PEERS,
@@ -92,6 +94,11 @@ function fts5AnyTerm(config: ResolvedConfig): Engine {
       .all<{ url: string }>();
     return results.map((r) => r.url);
   });
+}
+
+/** The same engine, indexing each document as `change` makes it. */
+function withDocuments(engine: Engine, change: (d: IndexDocument) => IndexDocument): Engine {
+  return { ...engine, index: (documents) => engine.index(documents.map(change)) };
 }
 
 /** An engine over a site-search index written by the indexer to its own SQLite file. */
