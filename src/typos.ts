@@ -21,7 +21,7 @@ export function isCorrectable(term: string): boolean {
 /** A word that may be misspelled, and how to look it up. */
 export interface CorrectionLookup {
   term: string;
-  /** FTS5 expression that finds the word in the index: as the query has it (the last term by prefix). */
+  /** Trigram expression that finds the vocabulary words containing the word (the last term is a prefix: contained). */
   in: string;
   /** FTS5 expression over the vocabulary table's trigrams, ranked by how many the candidates share. */
   near: string;
@@ -29,11 +29,10 @@ export interface CorrectionLookup {
 
 /** The lookups for a query's words that typo tolerance applies to, each word once. */
 export function correctionLookups(terms: string[]): CorrectionLookup[] {
-  const onlyLast = (term: string) => terms.indexOf(term) === terms.length - 1;
   return [...new Set(terms.filter(isCorrectable))].map((term) => ({
     term,
     // Correctable words are letters only: quoting is all they need.
-    in: onlyLast(term) ? `"${term}"*` : `"${term}"`,
+    in: `"${term}"`,
     near: [...candidateTrigrams(foldWord(term))].map((t) => `"${t}"`).join(' OR '),
   }));
 }

@@ -39,8 +39,8 @@ export interface SearchPlan {
   /** The index has the `more` column (schema version 6): search it, and return a snippet of it. */
   deep: boolean;
   /**
-   * Words that may be misspelled, each with the FTS5 expression that finds it in the index (`in`) and the trigram
-   * expression that finds the vocabulary words it may have been meant as (`near`). Read only when the first step
+   * Words that may be misspelled, each with the trigram expression that finds the vocabulary words containing it (`in`:
+   * it is in the index) and the one that finds the words it may have been meant as (`near`). Read only when the first step
    * found fewer than `limit`, so a correction never costs a round trip of its own.
    */
   lookups?: { in: string; near: string }[];
@@ -110,6 +110,8 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   const limit = bind(plan.limit);
   const lookups = plan.bare ? [] : (plan.lookups ?? []);
   const deep = plan.deep && !plan.bare;
+  // The vocabulary of this site and type (a misspelling is judged against the pages searched).
+  const scope = () => [plan.site ? ` AND site = ${bind(plan.site)}` : '', plan.type ? ` AND type = ${bind(plan.type)}` : ''].join('');
   const ctes: string[] = [];
   // Whether step i runs: the steps before it found fewer than `limit` distinct rows.
   const runs = (i: number) => {
@@ -136,8 +138,10 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
     // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
     // the first step finding enough means there is none).
     if (i === 0 && lookups.length) {
+      // A word is in the index when a word of the vocabulary of this site and type contains it (its trigrams, accents
+      // aside): a few index reads, where the full-text table would read every page the word is on in any type.
       ctes.push(`lookups AS MATERIALIZED (SELECT CAST(j.key AS INTEGER) AS i, json_extract(j.value, '$[1]') AS near,
-        EXISTS (SELECT 1 FROM ${TABLE} WHERE ${TABLE} MATCH json_extract(j.value, '$[0]')) AS present
+        EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope()}) AS present
         FROM json_each(${bind(JSON.stringify(lookups.map((l) => [l.in, l.near])))}) j WHERE (SELECT count(*) FROM step0) < ${limit})`);
     }
   });
@@ -176,9 +180,8 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
       AND f.rowid BETWEEN (SELECT low FROM bounds) AND (SELECT high FROM bounds) AND +f.rowid IN (SELECT id FROM ${page})`,
   ];
   if (lookups.length) {
-    const scope = [plan.site ? ` AND site = ${bind(plan.site)}` : '', plan.type ? ` AND type = ${bind(plan.type)}` : ''].join('');
     parts.push(`SELECT 'c', NULL, NULL, i, present, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-      (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope}
+      (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope()}
         ORDER BY rank LIMIT ${plan.candidateLimit ?? 40}))
       FROM lookups`);
   }

@@ -24,6 +24,7 @@ export class Vocabulary {
     words.addWordsOf(d.description);
     words.addWordsOf(d.tags);
     words.addWordsOf(d.content);
+    words.addWordsOf(d.more ?? '');
   }
 
   /** The words, sorted by type then term so pushes are reproducible. */
