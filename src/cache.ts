@@ -10,7 +10,7 @@ export interface SearchCache {
 }
 
 /**
- * The canonical cache key (SPEC.md caching rules 2–5): only q (lowercased), the clamped limit, offset and type, in
+ * The canonical cache key (docs/http-api.md, "The cache key"): only q (lowercased), the clamped limit, offset and type, in
  * that order. The path is the one the handler is mounted at, which is `apiRoute` unless a framework mounts it elsewhere.
  */
 export function cacheKey(url: URL, input: SearchInput): string {

@@ -22,7 +22,7 @@ export class SiteSearchConfigError extends SiteSearchError {
 
 /**
  * A search request the endpoint answers with 400. `message` is exactly the text of the HTTP `error` field
- * (no prefix), because SPEC.md fixes some of those texts.
+ * (no prefix), because docs/http-api.md documents some of those texts as they are.
  */
 export class SearchInputError extends Error {
   readonly status = 400;

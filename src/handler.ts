@@ -147,7 +147,7 @@ function withHeader(response: Response, name: string, value: string): Response {
   return copy;
 }
 
-/** The 500 for a missing binding: what is wrong and the two usual causes (SPEC.md "Errors"). */
+/** The 500 for a missing binding: what is wrong and the two usual causes (docs/http-api.md, "Errors"). */
 export function missingBindingMessage(binding: string, found: unknown): string {
   const what =
     found === undefined

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 
-/** Defaults from SPEC.md (plus `sqlitePath`, our local-database addition). */
+/** The defaults (docs/configuration.md lists each option with its default). */
 export const DEFAULTS = {
   binding: 'SEARCH_DB',
   site: '',
@@ -67,7 +67,7 @@ const SourceSchema = v.pipe(
   ),
 );
 
-/** The options object (SPEC.md "Options object"), validated by `resolveConfig`. */
+/** The options object (docs/configuration.md), validated by `resolveConfig`. */
 export const OptionsSchema = v.object({
   database: nonEmptyString,
   binding: v.optional(
@@ -234,13 +234,13 @@ export interface SearchOptions {
   sqlitePath?: string;
   /**
    * When the literal query (every term) finds fewer than `limit` results, widen to any of the terms, then to
-   * misspelled words corrected. `false` keeps SPEC.md's strict matching only. Default true.
+   * misspelled words corrected. `false` keeps the literal query only (every term). Default true.
    */
   widen?: boolean;
   /**
    * How bm25 is computed. `'fields'` (default): FTS5's bm25 over the whole row plus the bm25 of the title alone, so a
    * page whose title is the query is not outranked by a long page repeating its words; `weights.title` scales both.
-   * `'fts5'`: FTS5's bm25 over the row only, SPEC.md's formula as written. See docs/ranking.md.
+   * `'fts5'`: FTS5's bm25 over the row only, the formula of docs/http-api.md as written. See docs/ranking.md.
    */
   ranking?: 'fields' | 'fts5';
   /**

@@ -8,7 +8,7 @@ export const MIN_QUERY_LENGTH = 2;
 export const DEFAULT_LIMIT = 10;
 
 /**
- * Turns raw user input into a safe FTS5 match expression (SPEC.md query rules 1–4): quotes and backticks become
+ * Turns raw user input into a safe FTS5 match expression (docs/http-api.md, "Query handling", rules 1–4): quotes and backticks become
  * spaces, the input is split on whitespace and capped at `maxTerms`, every term is quoted so operators (AND, OR, NOT,
  * NEAR, `*`, `-`, `:`) are plain words, and the last term gets `*` so it matches by prefix.
  *
@@ -47,7 +47,7 @@ const quote = (term: string) => `"${term}"`;
 /**
  * A last term shorter than this is matched as a whole word, not as a prefix: `"a"*` expands to every word that starts
  * with "a" (a tenth of the vocabulary), which made one request cost twenty ordinary ones and stalled a Node server
- * under a handful of such queries. The SPEC.md expression ({@link toFtsQuery}) keeps its documented shape.
+ * under a handful of such queries. The documented expression ({@link toFtsQuery}) keeps its shape.
  */
 export const MIN_PREFIX_LENGTH = 2;
 
@@ -57,7 +57,7 @@ function lastTerm(term: string): string {
 }
 
 /**
- * Every term, the last one by prefix: the SPEC.md expression ({@link toFtsQuery}) over these terms, except that a
+ * Every term, the last one by prefix: the documented expression ({@link toFtsQuery}) over these terms, except that a
  * one-character last term is a whole word ({@link MIN_PREFIX_LENGTH}).
  */
 export function allTermsMatch(terms: string[]): string {

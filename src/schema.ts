@@ -45,8 +45,7 @@ const CREATE_VOCAB = `CREATE VIRTUAL TABLE IF NOT EXISTS ${VOCAB_TABLE} USING ft
 
 /**
  * Each row's site, type and day number, in a plain table keyed by the FTS5 rowid: filtering and recency read this
- * small row instead of the FTS5 content row (which carries the whole body), the difference between ~5 and ~45 ms for
- * a common word over 10,000 documents.
+ * small row instead of the FTS5 content row, which carries the whole body (docs/decisions.md, "Performance").
  */
 export const DOCS_TABLE = 'search_docs';
 
@@ -73,8 +72,7 @@ export const SECTIONS_TABLE = 'search_sections';
 
 /**
  * A rowid table, not `WITHOUT ROWID`: that keeps at most about 1 KB of a row in its b-tree page, so sections of up to
- * 2,000 characters spilled into mostly empty overflow pages (10,000 pages: 74.5 → 44.6 MB for this table, 460 → 295 ms
- * to write it, reads no slower). The columns are the same in both layouts, so every statement works on either.
+ * 2,000 characters would spill into mostly empty overflow pages, a larger file slower to write (docs/decisions.md).
  */
 const CREATE_SECTIONS = `CREATE TABLE IF NOT EXISTS ${SECTIONS_TABLE} (
   page INTEGER NOT NULL, position INTEGER NOT NULL, site TEXT NOT NULL, heading TEXT NOT NULL, anchor TEXT NOT NULL,
@@ -156,24 +154,9 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
   await db.prepare(CREATE_VOCAB).run();
   await db.prepare(CREATE_DOCS).run();
   await db.prepare(CREATE_DOCS_URL_INDEX).run();
-  await compactSectionsTable(db);
   await db.prepare(CREATE_SECTIONS).run();
   await db.prepare(CREATE_HASHES).run();
   await db.prepare(RECORD_VERSION).run();
   return rebuild;
 }
 
-/** Moves a sections table of the old `WITHOUT ROWID` layout (written before 0.2) into the current one, rows kept. */
-async function compactSectionsTable(db: SearchDatabase): Promise<void> {
-  const { results } = await db
-    .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
-    .bind(SECTIONS_TABLE)
-    .all<{ sql: string }>();
-  if (!/WITHOUT\s+ROWID/i.test(results[0]?.sql ?? '')) return;
-  const old = `${SECTIONS_TABLE}_without_rowid`;
-  await db.prepare(`ALTER TABLE ${SECTIONS_TABLE} RENAME TO ${old}`).run();
-  await db.prepare(CREATE_SECTIONS).run();
-  const columns = 'page, position, site, heading, anchor, content';
-  await db.prepare(`INSERT INTO ${SECTIONS_TABLE} (${columns}) SELECT ${columns} FROM ${old} ORDER BY page, position`).run();
-  await db.prepare(`DROP TABLE ${old}`).run();
-}

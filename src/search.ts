@@ -21,7 +21,7 @@ import { removeWordBreaks } from './segment.js';
 import { escapeSnippet, MARK_OPEN_CODE } from './snippet.js';
 import { CANDIDATES, chooseCorrections, correctionLookups } from './typos.js';
 
-/** One search hit, as the endpoint returns it (SPEC.md "Search result"). */
+/** One search hit, as the endpoint returns it (docs/http-api.md, "Success response"). */
 export interface SearchResult {
   title: string;
   /** Absolute when an origin is known (always, through the endpoint). */
@@ -37,7 +37,7 @@ export interface SearchResult {
   /** bm25 × recency multiplier; lower is better. */
   score: number;
   /**
-   * Which step found the document: `all` (every term, as SPEC.md specifies), `any` (some of the terms) or `typo`
+   * Which step found the document: `all` (every term: the literal query), `any` (some of the terms) or `typo`
    * (a word corrected within 1–2 edits, tried before `any`). Looser steps only run when stricter ones find fewer than
    * `limit` results.
    */
@@ -77,7 +77,7 @@ export async function searchIndex(config: SearchOptions | ResolvedConfig, args: 
 }
 
 /**
- * Runs a validated search, widening step by step so a query is never a dead end: every term (SPEC.md), then any of
+ * Runs a validated search, widening step by step so a query is never a dead end: every term (the literal query), then any of
  * them, then with misspelled words corrected. Every step is built only from quoted literal terms and bound
  * parameters. Results of a stricter step come first; the decision to widen depends only on the query and `limit`, so
  * paging is stable. Queries under the minimum length return nothing without touching the database.
@@ -227,7 +227,7 @@ function stepSpans(ranking: RankedRow[]): [step: number, best: number, worst: nu
 /**
  * A looser step's scores come from another match expression and do not compare with a stricter step's, yet results
  * must stay in ascending score order. Each step's scores are scaled (order kept) so its best lands just behind the
- * stricter steps' worst. Documents found by the SPEC.md query itself keep their SPEC.md score exactly.
+ * stricter steps' worst. Documents found by the literal query itself keep their score exactly.
  */
 function placementFactors(spans: [step: number, best: number, worst: number][]): Map<number, number> {
   const factors = new Map<number, number>();

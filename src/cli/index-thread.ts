@@ -36,9 +36,8 @@ const WORKER = new URL('./index-worker.js', import.meta.url);
 
 /**
  * Runs an index job (index-job.ts) in a worker thread with a small young generation. Indexing allocates a lot of
- * short-lived strings, and V8 sizes the young generation by the machine's memory (up to 64 MB per semi-space on a
- * 24 GB machine), which by itself added over 100 MB to the peak RSS of a 100,000-page build; capped, the build runs
- * as fast.
+ * short-lived strings, and V8 sizes the young generation by the machine's memory, which on a large machine by itself
+ * raised the peak RSS of a large build (docs/decisions.md, "Performance"); capped, the build runs as fast.
  */
 export function runIndexJobInWorker(job: IndexJob, onProgress?: Progress): Promise<IndexOutcome> {
   return new Promise((resolve, reject) => {

@@ -33,7 +33,7 @@ export function targetState(pageRows: Record<string, unknown>[], wordRows: Recor
   return { pages, words };
 }
 
-/** Pages are keyed by site and URL (a push with an empty `site` owns every site's rows, as SPEC.md says). */
+/** Pages are keyed by site and URL (a push with an empty `site` owns every site's rows: docs/indexing.md, "site"). */
 export const pageKey = (site: string, url: string) => `${site}\u0000${url}`;
 export const wordKey = (site: string, w: VocabularyWord) => `${site}\u0000${w.type}\u0000${w.term}`;
 

@@ -44,8 +44,8 @@ export async function collectDocuments(
     });
     // The glob leaves out links to nothing; listed, they are reported as skipped instead of a page silently missing.
     files.push(...brokenLinks(dir, new Set(['node_modules', ...source.skipDirs])));
-    // Joined by hand: tinyglobby's paths are already normal, and path.resolve's garbage for 100,000 files grew the heap
-    // by over 100 MB at the start of a large build.
+    // Joined by hand: tinyglobby's paths are already normal, and path.resolve's garbage for a large site's files made
+    // the heap grow at the start of a build.
     for (const file of files.sort()) found.push({ path: `${dir}${sep}${sep === '/' ? file : file.replaceAll('/', sep)}`, relativePath: file, source });
   }
   return found;

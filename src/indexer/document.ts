@@ -100,7 +100,7 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
 }
 
 /**
- * The most characters kept in each field besides the body (which `maxContentLength` bounds). SPEC.md indexes title,
+ * The most characters kept in each field besides the body (which `maxContentLength` bounds). docs/indexing.md promises title,
  * description and tags in full, and every real page is: these limits are far above any real title, description, tag
  * list or heading. A page over them is a mistake (a pasted log, generated frontmatter), and its row must still fit in
  * one D1 statement (100,000 bytes) beside an 8,000-character body, at up to 3 bytes a character.

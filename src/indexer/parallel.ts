@@ -15,8 +15,8 @@ const AHEAD = 2;
  * few ahead of the writer, and their results are taken back in the same order, so documents come out in file order
  * (the same index as one thread builds) and nothing piles up in memory. The files are read here, in the calling
  * thread, which waits on the parser anyway (reading was about a tenth of the parser's work), and their bytes are
- * transferred, not copied. One worker by default: on two cores a second one is not reliably faster, and at 100,000
- * pages it takes the peak memory over 300 MB (docs/decisions.md).
+ * transferred, not copied. One worker by default: on two cores a second one is not reliably faster, and on a large
+ * site it raises the peak memory past the target (docs/decisions.md).
  *
  * The workers start when the reader is made, so loading the parser in them overlaps listing the files; until the
  * reader runs they do not keep the process alive.

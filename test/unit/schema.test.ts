@@ -77,24 +77,3 @@ it('stores sections in a rowid table (large rows stay in their page) that keeps 
   db.close();
 });
 
-it("moves a sections table of the old WITHOUT ROWID layout into the rowid layout, every site's rows kept", async () => {
-  const db = openSqlite(':memory:');
-  await ensureSchema(db);
-  db.exec('DROP TABLE search_sections');
-  db.exec(`CREATE TABLE search_sections (page INTEGER NOT NULL, position INTEGER NOT NULL, site TEXT NOT NULL,
-    heading TEXT NOT NULL, anchor TEXT NOT NULL, content TEXT NOT NULL, PRIMARY KEY (page, position)) WITHOUT ROWID`);
-  db.exec(`INSERT INTO search_sections VALUES (2, 1, 'b', 'Second', 'second', 'beta'), (1, 0, 'a', 'First', 'first', 'alpha'),
-    (2, 0, 'b', 'Intro', 'intro', 'gamma')`);
-  expect(await ensureSchema(db)).toBe(false);
-  const table = await db.prepare("SELECT sql FROM sqlite_master WHERE name = 'search_sections'").all<{ sql: string }>();
-  expect(table.results[0]!.sql).not.toMatch(/WITHOUT\s+ROWID/i);
-  const moved = await db.prepare('SELECT page, position, site, heading, anchor, content FROM search_sections ORDER BY page, position').all();
-  expect(moved.results).toEqual([
-    { page: 1, position: 0, site: 'a', heading: 'First', anchor: 'first', content: 'alpha' },
-    { page: 2, position: 0, site: 'b', heading: 'Intro', anchor: 'intro', content: 'gamma' },
-    { page: 2, position: 1, site: 'b', heading: 'Second', anchor: 'second', content: 'beta' },
-  ]);
-  const leftover = await db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'search_sections_%' AND type = 'table'").all();
-  expect(leftover.results).toEqual([]);
-  db.close();
-});
