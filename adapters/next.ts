@@ -6,7 +6,7 @@
  * export const { GET, HEAD, OPTIONS } = toNextHandler(options, { db: () => openSqlite('.site-search/search.db') });
  */
 import { createSearchHandler, type HandlerRuntime, type ResolvedConfig, type SearchOptions } from '../src/index.js';
-import { isValidHost } from '../src/host.js';
+import { isValidHost } from '../src/http/host.js';
 
 type RouteHandler = (request: Request) => Promise<Response>;
 

@@ -1,3 +1,3 @@
 /** `site-search/node`: the embedded database and a `node:http` bridge. Node only. */
 export { openSqlite, type SqliteDatabase, type SqliteDriver } from '../src/db/sqlite.js';
-export { toNodeListener } from '../src/node-listener.js';
+export { toNodeListener } from './node-listener.js';

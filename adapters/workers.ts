@@ -3,11 +3,11 @@
  * call `createSearchHandler(options)` from `site-search` on your own route (docs/api.md).
  */
 import { IttyRouter } from 'itty-router';
-import { workersCache } from '../src/cache.js';
-import { resolveConfig } from '../src/config.js';
+import { workersCache } from '../src/http/cache.js';
+import { resolveConfig } from '../src/options/config.js';
 import { SiteSearchConfigError } from '../src/errors.js';
-import { createHandler, type HandlerRuntime } from '../src/handler.js';
-import type { ResolvedConfig, SearchOptions } from '../src/options.js';
+import { createHandler, type HandlerRuntime } from '../src/http/handler.js';
+import type { ResolvedConfig, SearchOptions } from '../src/options/options.js';
 
 /**
  * A Worker that answers `apiRoute` (GET, HEAD, OPTIONS; 405 for other methods) and 404s everywhere else.

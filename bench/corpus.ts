@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { resolveConfig, type ResolvedConfig } from '../src/index.js';
 import { buildIndex, collectDocuments, type IndexDocument } from '../src/indexer/index.js';
-import { removeWordBreaks } from '../src/segment.js';
+import { removeWordBreaks } from '../src/text/segment.js';
 import { corpusOptions } from './labeled-queries.js';
 
 function unquote(value: string): string {

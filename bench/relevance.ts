@@ -14,8 +14,8 @@ import { buildIndex, pushIndex, type IndexDocument } from '../src/indexer/index.
 import { corpusOptions, loadQueries, score, summarize, type LabeledQuery, type Score } from './labeled-queries.js';
 import { withoutWordBreaks } from './corpus.js';
 import { PEERS, type Engine } from './peers.js';
-import { searchTerms } from '../src/query.js';
-import { TABLE } from '../src/schema.js';
+import { searchTerms } from '../src/search/query.js';
+import { TABLE } from '../src/db/schema.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

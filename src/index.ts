@@ -2,8 +2,8 @@
  * site-search: full-text search for Markdown/MDX content sites. This entry is the runtime core: it runs anywhere the
  * Fetch API does (Workers, Node, Deno, Bun, edge functions) and imports nothing from `node:`.
  */
-export { createSearchHandler, type HandlerRuntime, type SearchHandler, type WaitUntilContext } from './handler.js';
-export { resolveConfig } from './config.js';
+export { createSearchHandler, type HandlerRuntime, type SearchHandler, type WaitUntilContext } from './http/handler.js';
+export { resolveConfig } from './options/config.js';
 export {
   defineSearchOptions,
   DEFAULTS,
@@ -13,12 +13,12 @@ export {
   type SearchOptions,
   type SearchSource,
   type SearchWeights,
-} from './options.js';
-export { toFtsQuery, normalizeSearchInput, type RawSearchInput, type SearchInput } from './query.js';
-export { searchIndex, type MatchStep, type SearchArgs, type SearchResult } from './search.js';
-export { ensureSchema, schemaStatements, SCHEMA_VERSION, TABLE } from './schema.js';
-export { cacheKey, type SearchCache } from './cache.js';
-export { createMemoryCache } from './memory-cache.js';
-export { escapeSnippet } from './snippet.js';
+} from './options/options.js';
+export { toFtsQuery, normalizeSearchInput, type RawSearchInput, type SearchInput } from './search/query.js';
+export { searchIndex, type MatchStep, type SearchArgs, type SearchResult } from './search/search.js';
+export { ensureSchema, schemaStatements, SCHEMA_VERSION, TABLE } from './db/schema.js';
+export { cacheKey, type SearchCache } from './http/cache.js';
+export { createMemoryCache } from './http/memory-cache.js';
+export { escapeSnippet } from './search/snippet.js';
 export { isSearchDatabase, type SearchDatabase, type SearchStatement, type SqlValue } from './db/types.js';
 export { SiteSearchError, SiteSearchConfigError, SearchInputError } from './errors.js';

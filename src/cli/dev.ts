@@ -3,13 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { openSqlite } from '../db/sqlite.js';
-import { resolveConfig } from '../config.js';
-import { createSearchHandler } from '../handler.js';
-import { toNodeListener } from '../node-listener.js';
+import { resolveConfig } from '../options/config.js';
+import { createSearchHandler } from '../http/handler.js';
+import { toNodeListener } from '../../adapters/node-listener.js';
 import type { LoadedConfig } from './load-config.js';
 import { devPage, documentPage, UI_SCRIPT_ROUTE, type IndexedPage } from './page.js';
-import { TABLE } from '../schema.js';
-import { removeWordBreaks } from '../segment.js';
+import { TABLE } from '../db/schema.js';
+import { removeWordBreaks } from '../text/segment.js';
 
 export interface DevServer {
   url: string;

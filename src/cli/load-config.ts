@@ -1,9 +1,9 @@
 import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { resolveConfig } from '../config.js';
+import { resolveConfig } from '../options/config.js';
 import { SiteSearchError } from '../errors.js';
-import type { ResolvedConfig, SearchOptions } from '../options.js';
+import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 
 export const CONFIG_NAMES = ['search.config.ts', 'search.config.mts', 'search.config.js', 'search.config.mjs', 'search.config.json'];
 

@@ -139,7 +139,7 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
 async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<number> {
   const path = resolve(loaded.cwd, sqliteFlag(flags) ?? loaded.config.sqlitePath);
   if (!existsSync(path)) throw new SiteSearchError(`No local index at ${path}. Run "site-search index" first.`);
-  const [{ openSqlite }, { searchIndex }] = await Promise.all([import('../db/sqlite.js'), import('../search.js')]);
+  const [{ openSqlite }, { searchIndex }] = await Promise.all([import('../db/sqlite.js'), import('../search/search.js')]);
   const db = openSqlite(path);
   try {
     const results = await searchIndex(loaded.config, {

@@ -1,6 +1,6 @@
 import type { SqlValue } from './types.js';
-import { DAY_OF_DATE, DOCS_TABLE, MORE_COLUMN, SECTION_MATCH_CHARS, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../schema.js';
-import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../snippet.js';
+import { DAY_OF_DATE, DOCS_TABLE, MORE_COLUMN, SECTION_MATCH_CHARS, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
+import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../search/snippet.js';
 
 /** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `limit`. */
 export interface PlanStep {

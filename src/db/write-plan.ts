@@ -1,5 +1,5 @@
-import { foldWord } from '../fold.js';
-import { DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../schema.js';
+import { foldWord } from '../text/fold.js';
+import { DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
 
 /**
  * What a push writes for one page, as statements with `?` parameters: run with bound values on a database (SQLite, a

@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
-import { resolveConfig } from '../config.js';
-import type { ResolvedConfig, SearchOptions } from '../options.js';
+import { resolveConfig } from '../options/config.js';
+import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 import { collectDocuments, type SourceFile } from './collect.js';
 import { parseDocument, type IndexDocument, type IndexWarning, type ParsedFile } from './document.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SCHEMA_VERSION } from '../schema.js';
+import { SCHEMA_VERSION } from '../db/schema.js';
 import type { IndexDocument } from './document.js';
 import type { VocabularyWord } from './vocabulary.js';
 

@@ -2,8 +2,8 @@ import { existsSync, opendirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
 import { SiteSearchError } from '../errors.js';
-import { resolveConfig } from '../config.js';
-import type { ResolvedConfig, ResolvedSource, SearchOptions } from '../options.js';
+import { resolveConfig } from '../options/config.js';
+import type { ResolvedConfig, ResolvedSource, SearchOptions } from '../options/options.js';
 
 /** A content file found for a source. */
 export interface SourceFile {

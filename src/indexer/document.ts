@@ -1,9 +1,9 @@
 import { basename, dirname } from 'node:path';
 import matter from 'gray-matter';
 import { parse as parseToml } from 'smol-toml';
-import type { ResolvedConfig } from '../options.js';
-import { segmentUnspaced } from '../segment.js';
-import { stripSentinels } from '../snippet.js';
+import type { ResolvedConfig } from '../options/options.js';
+import { segmentUnspaced } from '../text/segment.js';
+import { stripSentinels } from '../search/snippet.js';
 import type { SourceFile } from './collect.js';
 import { toIsoDay } from './dates.js';
 import { cutOnWord } from './cut.js';

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { SiteSearchError } from '../errors.js';
-import type { ResolvedConfig } from '../options.js';
+import type { ResolvedConfig } from '../options/options.js';
 import { loadSourceFile, type FileReader, type FileResult, type FileTask, type LoadedFile } from './build.js';
 
 /** Built next to the CLI, in dist/. */

@@ -2,7 +2,7 @@
 // the thread that sends them), answering in the order asked.
 import { parentPort } from 'node:worker_threads';
 import { parseSourceFile } from './build.js';
-import type { ResolvedConfig } from '../options.js';
+import type { ResolvedConfig } from '../options/options.js';
 import type { ParseWorkerMessage } from './parallel.js';
 
 let config: ResolvedConfig | undefined;

@@ -1,5 +1,5 @@
 import GithubSlugger from 'github-slugger';
-import { SECTION_MATCH_CHARS } from '../schema.js';
+import { SECTION_MATCH_CHARS } from '../db/schema.js';
 import { cutOnWord } from './cut.js';
 import type { TextSection } from './text.js';
 

@@ -1,5 +1,5 @@
-import type { ResolvedConfig } from '../options.js';
-import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../schema.js';
+import type { ResolvedConfig } from '../options/options.js';
+import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
 import { columnValue, pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
 import { vocabularyOf } from './vocabulary.js';

@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
 import { SiteSearchError } from '../errors.js';
-import { resolveConfig } from '../config.js';
-import type { ResolvedConfig, SearchOptions } from '../options.js';
+import { resolveConfig } from '../options/config.js';
+import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 
 const CONFIG_FILES = ['wrangler.toml', 'wrangler.json', 'wrangler.jsonc'] as const;
 

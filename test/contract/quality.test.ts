@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, searchIndex, type SearchDatabase } from '../../src/index.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
-import { normalizeSearchInput } from '../../src/query.js';
-import { runSearch } from '../../src/search.js';
+import { normalizeSearchInput } from '../../src/search/query.js';
+import { runSearch } from '../../src/search/search.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
 import { countQueries } from '../helpers/observe.js';
 import { makeProject } from '../helpers/project.js';

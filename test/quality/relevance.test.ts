@@ -9,8 +9,8 @@ import { resolveConfig, searchIndex } from '../../src/index.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { corpusOptions, loadQueries, score, summarize } from '../../bench/labeled-queries.js';
 import { HAS_FULL_CORPUS } from '../helpers/corpus.js';
-import { normalizeSearchInput } from '../../src/query.js';
-import { runSearch } from '../../src/search.js';
+import { normalizeSearchInput } from '../../src/search/query.js';
+import { runSearch } from '../../src/search/search.js';
 
 // Its thresholds are the full corpus's: without ../shared (a clone outside CI) it is skipped, and says so.
 describe.skipIf(!HAS_FULL_CORPUS)('relevance on astro-docs', () => {

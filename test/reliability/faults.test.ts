@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
 import { createSearchHandler, resolveConfig, searchIndex } from '../../src/index.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
-import { syncDocsStatement } from '../../src/schema.js';
+import { syncDocsStatement } from '../../src/db/schema.js';
 import { observe } from '../helpers/observe.js';
 import { makeProject } from '../helpers/project.js';
 

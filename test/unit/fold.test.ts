@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldWord } from '../../src/fold.js';
+import { foldWord } from '../../src/text/fold.js';
 
 describe('foldWord', () => {
   it('lowercases and removes accents, as the tokenizer compares words', () => {

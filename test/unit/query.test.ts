@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchInput, resolveConfig, SearchInputError, toFtsQuery } from '../../src/index.js';
-import { editDistance } from '../../src/edit-distance.js';
-import { anyTermMatch, correctedTermsMatch, wordsOf } from '../../src/query.js';
+import { editDistance } from '../../src/text/edit-distance.js';
+import { anyTermMatch, correctedTermsMatch, wordsOf } from '../../src/search/query.js';
 
 describe('toFtsQuery (SPEC query rules 1–4)', () => {
   it('quotes every term and adds * after the last one', () => {

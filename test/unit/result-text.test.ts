@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeSnippet } from '../../src/index.js';
-import { urlResolver } from '../../src/search.js';
+import { urlResolver } from '../../src/search/urls.js';
 
 const OPEN = '\uE000';
 const CLOSE = '\uE001';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentUnspaced } from '../../src/segment.js';
+import { segmentUnspaced } from '../../src/text/segment.js';
 
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30FC]/u;
 

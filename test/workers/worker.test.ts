@@ -4,7 +4,7 @@
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchHandler, searchIndex, type SearchDatabase } from '../../src/index.js';
-import { segmentUnspaced } from '../../src/segment.js';
+import { segmentUnspaced } from '../../src/text/segment.js';
 import { seed, siteDocs } from '../helpers/documents.js';
 import { bundleTestWorker } from '../helpers/worker-bundle.js';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SearchHandler } from './handler.js';
-import { isValidHost } from './host.js';
+import type { SearchHandler } from '../src/http/handler.js';
+import { isValidHost } from '../src/http/host.js';
 
 /** Methods the Fetch API refuses to carry (`new Request` throws on them): answered here, before any Request exists. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);

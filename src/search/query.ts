@@ -1,6 +1,6 @@
-import { SearchInputError } from './errors.js';
-import { DEFAULTS, type ResolvedConfig } from './options.js';
-import { segmentUnspaced } from './segment.js';
+import { SearchInputError } from '../errors.js';
+import { DEFAULTS, type ResolvedConfig } from '../options/options.js';
+import { segmentUnspaced } from '../text/segment.js';
 
 /** Queries shorter than this (after trimming) return no results rather than an error. */
 export const MIN_QUERY_LENGTH = 2;

@@ -1,8 +1,8 @@
-import { resolveConfig } from './config.js';
-import { forSearch } from './db/d1.js';
-import { searchStatement, type SearchPlan, type PlanStep, type RankedRow, type SearchPlanRow } from './db/search-plan.js';
-import type { SearchDatabase } from './db/types.js';
-import type { ResolvedConfig, SearchOptions } from './options.js';
+import { resolveConfig } from '../options/config.js';
+import { forSearch } from '../db/d1.js';
+import { searchStatement, type SearchPlan, type PlanStep, type RankedRow, type SearchPlanRow } from '../db/search-plan.js';
+import type { SearchDatabase } from '../db/types.js';
+import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 import {
   allTermsMatch,
   anyTermMatch,
@@ -15,9 +15,10 @@ import {
   type RawSearchInput,
   type SearchInput,
 } from './query.js';
-import { foldWord } from './fold.js';
-import { DOCS_TABLE, SECTIONS_TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
-import { removeWordBreaks } from './segment.js';
+import { DOCS_TABLE, SECTIONS_TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
+import { removeWordBreaks } from '../text/segment.js';
+import { bestSection, sectionOf, sectionWords } from './sections.js';
+import { urlResolver } from './urls.js';
 import { escapeSnippet, MARK_OPEN_CODE } from './snippet.js';
 import { CANDIDATES, chooseCorrections, correctionLookups } from './typos.js';
 
@@ -265,103 +266,8 @@ function excerpt(description: string, tokens: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
-/**
- * A page's best-matching headed section: the one whose heading and text hold the most occurrences of the query's
- * words (a heading occurrence counts ten times). `sections` is the JSON the search statement reads for the page.
- */
-function bestSection(sections: string | null, words: string[]): { heading: string; anchor: string } | undefined {
-  let best: { heading: string; anchor: string } | undefined;
-  let bestScore = 0;
-  for (const [heading, anchor, content] of JSON.parse(sections ?? '[]') as [string, string, string][]) {
-    // The stored text is already folded.
-    const score = 10 * occurrences(foldWord(heading), words) + occurrences(content, words);
-    if (score > bestScore) {
-      bestScore = score;
-      best = { heading, anchor };
-    }
-  }
-  return best;
-}
-
-/**
- * The stems a section is scored by: each query word folded, long ones cut by two letters (so "collections" finds
- * "collection"). A one-letter Latin word ("a", "i") is left out when the query has others: as a stem it starts
- * every tenth word of the text, so it only blurs the choice (and was most of what counting cost).
- */
-function sectionWords(terms: string[]): string[] {
-  const stems = terms.map(foldWord).filter((w) => w.length > 0).map((w) => (w.length > 5 ? w.slice(0, -2) : w));
-  const telling = stems.filter((w) => !(w.length === 1 && w.charCodeAt(0) < 128));
-  return telling.length > 0 ? telling : stems;
-}
-
-/** How many times words start with one of `stems` in `text` (so "collection" counts for "collections"). */
-function occurrences(text: string, stems: string[]): number {
-  let n = 0;
-  for (const stem of stems) {
-    for (let i = text.indexOf(stem); i !== -1; i = text.indexOf(stem, i + stem.length)) {
-      if (i === 0 || !isWordChar(text.charCodeAt(i - 1))) n++;
-    }
-  }
-  return n;
-}
-
-/** Letters and digits, cheaply for ASCII; anything else non-ASCII counts as a word character except the word break. */
-function isWordChar(code: number): boolean {
-  if (code < 128) return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
-  return code !== 0x200b && code !== 0x3000 && !(code >= 0x3001 && code <= 0x303f) && !(code >= 0xff01 && code <= 0xff0f);
-}
-
-function sectionOf(found: { heading: string; anchor: string } | undefined, pageUrl: string) {
-  if (!found) return {};
-  return { section: { heading: removeWordBreaks(found.heading), url: `${pageUrl}#${found.anchor}` } };
-}
-
 const MS_PER_DAY = 86_400_000;
 
 function dayNumber(date: Date): number {
   return Math.floor(date.getTime() / MS_PER_DAY);
-}
-
-/** A path that resolves against an origin as it is written: no dot segments, nothing to percent-encode. */
-const PLAIN_PATH = /^\/(?![/\\])[A-Za-z0-9\-_~./]*$/;
-
-/**
- * Resolves each result's stored path against the origin: `new URL` once per search, not once per result. A result
- * never leaves the site: a stored path the URL parser would read as another host (`//evil.example`, `/\\evil`, a
- * scheme, control characters hiding either) is taken as a path on the origin instead.
- * @internal
- */
-export function urlResolver(origin: string | undefined): (path: string) => string {
-  if (!origin) return onSite;
-  let base: string;
-  try {
-    base = new URL(origin).origin;
-  } catch {
-    return onSite;
-  }
-  // An opaque origin ("null", from a non-http URL) has nothing to prepend: the URL parser decides.
-  const plain = base !== 'null';
-  return (path) => {
-    if (plain && PLAIN_PATH.test(path) && !path.includes('/.')) return base + path;
-    try {
-      const url = new URL(path, origin);
-      if (url.origin === base) return url.href;
-    } catch {}
-    try {
-      return new URL(onSite(path), origin).href;
-    } catch {
-      return onSite(path);
-    }
-  };
-}
-
-/** What the URL parser ignores or reads as a host or scheme at the start of a path. */
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
-const OFF_SITE = /^(?:[\s\\/]{2}|[a-z][a-z0-9+.-]*:)/i;
-
-/** The stored path, or, when it would lead off the site, the same path under the site's root. */
-function onSite(path: string): string {
-  const bare = path.replace(CONTROLS, '');
-  return OFF_SITE.test(bare.trimStart()) || bare !== path ? `/${bare.replace(/^[\s\\/]+/, '')}` : path;
 }

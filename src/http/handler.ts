@@ -1,12 +1,12 @@
 import { cacheKey, type SearchCache } from './cache.js';
-import { resolveConfig } from './config.js';
-import { forSearch } from './db/d1.js';
-import { isSearchDatabase, type SearchDatabase } from './db/types.js';
-import { SearchInputError, SiteSearchError } from './errors.js';
-import type { ResolvedConfig, SearchOptions } from './options.js';
-import { codePointLength, MIN_QUERY_LENGTH, normalizeSearchInput } from './query.js';
+import { resolveConfig } from '../options/config.js';
+import { forSearch } from '../db/d1.js';
+import { isSearchDatabase, type SearchDatabase } from '../db/types.js';
+import { SearchInputError, SiteSearchError } from '../errors.js';
+import type { ResolvedConfig, SearchOptions } from '../options/options.js';
+import { codePointLength, MIN_QUERY_LENGTH, normalizeSearchInput } from '../search/query.js';
 import { defaultCache } from './memory-cache.js';
-import { runSearch } from './search.js';
+import { runSearch } from '../search/search.js';
 
 /** Runtime objects for the handler (not options: they are not serialisable). */
 export interface HandlerRuntime {

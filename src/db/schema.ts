@@ -1,4 +1,4 @@
-import type { SearchDatabase } from './db/types.js';
+import type { SearchDatabase } from './types.js';
 
 /** Name of the FTS5 table; the same table as astro-d1-search, so its databases keep working. */
 export const TABLE = 'search_index';

@@ -1,5 +1,5 @@
-import { editDistance } from './edit-distance.js';
-import { foldWord } from './fold.js';
+import { editDistance } from '../text/edit-distance.js';
+import { foldWord } from '../text/fold.js';
 
 /** Words shorter than this are not corrected: too many real words lie one edit away from them. */
 const MIN_TYPO_LENGTH = 4;

@@ -1,4 +1,4 @@
-import type { SearchInput } from './query.js';
+import type { SearchInput } from '../search/query.js';
 
 /**
  * Where responses are cached. The Cache API's `caches.default` (Workers) fits as it is; `createMemoryCache` is the

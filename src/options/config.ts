@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { editDistance } from './edit-distance.js';
-import { SiteSearchConfigError } from './errors.js';
+import { editDistance } from '../text/edit-distance.js';
+import { SiteSearchConfigError } from '../errors.js';
 import { DEFAULTS, OptionsSchema, SOURCE_KEYS, type ResolvedConfig, type SearchOptions } from './options.js';
 
 const resolved = new WeakSet<object>();
