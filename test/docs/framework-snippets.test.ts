@@ -1,0 +1,118 @@
+/**
+ * The code users paste from the README and the framework guides, type-checked as their framework's build checks it:
+ * each block is taken from the page verbatim (by the file name on its first line), written at that path into a scratch
+ * project inside the framework's test app (so `site-search` is the packed package that app installed, and `next`,
+ * `@sveltejs/kit` or `astro` are the versions the app builds with), and compiled with strict TypeScript. A renamed
+ * export, a misspelt option or a wrong import path in the docs fails here.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const apps = join(root, 'test/frameworks/apps');
+const SCRATCH = '.docs-check';
+
+/** The code blocks of `page` whose first line is the comment naming `file` (`// file`), in page order. */
+function docBlocks(page: string, file: string): string[] {
+  const text = readFileSync(join(root, page), 'utf8');
+  const blocks: string[] = [];
+  for (const [, indent, body] of text.matchAll(/^( *)```\w*\n([\s\S]*?)^ *```$/gm)) {
+    const lines = body!.split('\n').map((l) => l.slice(indent!.length));
+    if (lines[0]!.trim() === `// ${file}`) blocks.push(lines.join('\n'));
+  }
+  if (blocks.length === 0) throw new Error(`${page} has no code block starting with // ${file}`);
+  return blocks;
+}
+
+/** Writes the files into a scratch project inside `app` and type-checks them; returns tsc's output ('' when clean). */
+function typecheck(app: string, files: Record<string, string>): string {
+  const dir = join(apps, app, SCRATCH);
+  rmSync(dir, { recursive: true, force: true });
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true, noEmit: true, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', allowJs: true, checkJs: true,
+        lib: ['dom', 'esnext'], skipLibCheck: true, typeRoots: [join(root, 'node_modules/@types')], types: ['node'],
+      },
+      include: Object.keys(files),
+    }),
+  );
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8', stdio: 'pipe' });
+    return '';
+  } catch (e) {
+    return (e as { stdout: string }).stdout;
+  }
+}
+
+afterAll(() => {
+  for (const app of ['next16', 'sveltekit2', 'astro7-node']) rmSync(join(apps, app, SCRATCH), { recursive: true, force: true });
+});
+
+const installed = (app: string) => existsSync(join(apps, app, 'node_modules/site-search/package.json'));
+
+describe.each([
+  {
+    name: 'README: search.config.ts, a Worker, a Fetch route',
+    app: 'next16',
+    files: () => ({ 'search.config.ts': docBlocks('README.md', 'search.config.ts')[0]!, 'worker.ts': docBlocks('README.md', 'worker.ts')[0]!, 'route.ts': docBlocks('README.md', 'route.ts')[0]! }),
+  },
+  {
+    name: 'docs/frameworks/next.md: Node quick start',
+    app: 'next16',
+    files: () => ({ 'search.config.ts': docBlocks('docs/frameworks/next.md', 'search.config.ts')[0]!, 'app/api/search/route.ts': docBlocks('docs/frameworks/next.md', 'app/api/search/route.ts')[0]! }),
+  },
+  {
+    name: 'docs/frameworks/next.md: origin option and the Cloudflare route',
+    app: 'next16',
+    files: () => ({ 'search.config.ts': docBlocks('docs/frameworks/next.md', 'search.config.ts')[1]!, 'app/api/search/route.ts': docBlocks('docs/frameworks/next.md', 'app/api/search/route.ts')[1]! }),
+  },
+  {
+    name: 'docs/frameworks/sveltekit.md: adapter-node quick start',
+    app: 'sveltekit2',
+    files: () => ({ 'search.config.ts': docBlocks('docs/frameworks/sveltekit.md', 'search.config.ts')[0]!, 'src/routes/api/search/+server.ts': docBlocks('docs/frameworks/sveltekit.md', 'src/routes/api/search/+server.ts')[0]! }),
+  },
+  {
+    name: 'docs/frameworks/sveltekit.md: adapter-cloudflare endpoint',
+    app: 'sveltekit2',
+    files: () => ({ 'search.config.ts': docBlocks('docs/frameworks/sveltekit.md', 'search.config.ts')[0]!, 'src/routes/api/search/+server.ts': docBlocks('docs/frameworks/sveltekit.md', 'src/routes/api/search/+server.ts')[1]! }),
+  },
+  {
+    name: 'docs/frameworks/workers.md: quick start',
+    app: 'next16',
+    files: () => ({ 'search.config.ts': docBlocks('docs/frameworks/workers.md', 'search.config.ts')[0]!, 'src/worker.ts': docBlocks('docs/frameworks/workers.md', 'src/worker.ts')[0]! }),
+  },
+  {
+    name: 'docs/frameworks/astro.md: search.config.mjs, astro.config.mjs, a server-rendered search page helper',
+    app: 'astro7-node',
+    files: () => ({
+      'search.config.mjs': docBlocks('docs/frameworks/astro.md', 'search.config.mjs')[0]!,
+      'astro.config.mjs': docBlocks('docs/frameworks/astro.md', 'astro.config.mjs')[0]!,
+      'src/lib/search.ts': docBlocks('docs/frameworks/astro.md', 'src/lib/search.ts')[0]!,
+    }),
+  },
+])('$name', ({ app, files }) => {
+  it.skipIf(!installed(app))('type-checks as pasted (strict TypeScript, the framework and site-search as its test app installs them)', () => {
+    expect(typecheck(app, files())).toBe('');
+  }, 120_000);
+});
+
+describe('the check catches a docs block that no longer matches the package', () => {
+  it.skipIf(!installed('next16'))('a misspelt option and a renamed export both fail', () => {
+    const config = docBlocks('docs/frameworks/next.md', 'search.config.ts')[0]!;
+    const route = docBlocks('docs/frameworks/next.md', 'app/api/search/route.ts')[0]!;
+    const misspelt = config.replace("database: 'my-site-search'", "database: 'my-site-search', maxLimt: 5");
+    expect(misspelt).not.toBe(config);
+    expect(typecheck('next16', { 'search.config.ts': misspelt, 'app/api/search/route.ts': route })).toMatch(/maxLimt/);
+    const renamed = route.replaceAll('toNextHandler', 'toNextRouteHandler');
+    expect(typecheck('next16', { 'search.config.ts': config, 'app/api/search/route.ts': renamed })).toMatch(/toNextRouteHandler/);
+  }, 120_000);
+});
