@@ -12,9 +12,6 @@ export const SCHEMA_VERSION = 6;
 /** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
 export const VOCAB_TABLE = 'search_vocab';
 
-/** Index of the `more` column: a long page's text past `maxContentLength` (docs/indexing.md), searched, never shown. */
-export const MORE_COLUMN = 4;
-
 /**
  * `prefix = '2 3'`: FTS5 also indexes every word's first 2 and 3 characters. The last query term is always a prefix,
  * and the short ones (`co`, `de` while someone types) matched tens of thousands of words each; with these indexes they

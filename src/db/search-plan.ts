@@ -1,5 +1,5 @@
 import type { SqlValue } from './types.js';
-import { DAY_OF_DATE, DOCS_TABLE, MORE_COLUMN, SECTION_MATCH_CHARS, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, SECTION_MATCH_CHARS, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
 import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../search/snippet.js';
 
 /** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `limit`. */
@@ -36,8 +36,6 @@ export interface SearchPlan {
    */
   titleWeight: number;
   snippetTokens: number;
-  /** The index has the `more` column (schema version 6): search it, and return a snippet of it. */
-  deep: boolean;
   /**
    * Words that may be misspelled, each with the trigram expression that finds the vocabulary words containing it (`in`:
    * it is in the index) and the one that finds the words it may have been meant as (`near`). Read only when the first step
@@ -75,8 +73,6 @@ export interface SearchPlanRow {
   emoji: string | null;
   description: string | null;
   snippet: string | null;
-  /** `r`: a snippet of the text past `maxContentLength`, for a page matched there only. */
-  deep: string | null;
   /**
    * `r`: the page's sections, a JSON array of `[heading, anchor, folded start of the text]` in page order;
    * `c`: the vocabulary words near it, a JSON array.
@@ -109,7 +105,6 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   const k = bind(plan.offset + plan.limit);
   const limit = bind(plan.limit);
   const lookups = plan.bare ? [] : (plan.lookups ?? []);
-  const deep = plan.deep && !plan.bare;
   // The vocabulary of this site and type (a misspelling is judged against the pages searched).
   const scope = () => [plan.site ? ` AND site = ${bind(plan.site)}` : '', plan.type ? ` AND type = ${bind(plan.type)}` : ''].join('');
   const ctes: string[] = [];
@@ -172,7 +167,6 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
     `SELECT 'r' AS kind, p.id AS id, p.score AS score, p.step AS step, NULL AS present,
       f.title AS title, f.url AS url, f.type AS type, f.date AS date, f.tags AS tags, f.emoji AS emoji, f.description AS description,
       snippet(${TABLE}, 2, char(${MARK_OPEN_CODE}), char(${MARK_CLOSE_CODE}), '…', ${plan.snippetTokens}) AS snippet,
-      ${deep ? `snippet(${TABLE}, ${MORE_COLUMN}, char(${MARK_OPEN_CODE}), char(${MARK_CLOSE_CODE}), '…', ${plan.snippetTokens})` : 'NULL'} AS deep,
       ${plan.bare ? 'NULL' : `(SELECT json_group_array(json_array(heading, anchor, content)) FROM (SELECT heading, anchor, substr(content, 1, ${SECTION_MATCH_CHARS}) AS content
         FROM ${SECTIONS_TABLE} WHERE page = p.id ORDER BY position))`} AS json
     FROM ${TABLE} f CROSS JOIN ${page} p ON p.id = f.rowid
@@ -180,7 +174,7 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
       AND f.rowid BETWEEN (SELECT low FROM bounds) AND (SELECT high FROM bounds) AND +f.rowid IN (SELECT id FROM ${page})`,
   ];
   if (lookups.length) {
-    parts.push(`SELECT 'c', NULL, NULL, i, present, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    parts.push(`SELECT 'c', NULL, NULL, i, present, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
       (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope()}
         ORDER BY rank LIMIT ${plan.candidateLimit ?? 40}))
       FROM lookups`);
@@ -188,7 +182,7 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   // The whole ranking, when the page is not all of it: placing a step's scores needs the steps' scores before it.
   if (paged) {
     // As rows, not JSON: D1 writes a JSON number with 15 digits, and scores must come back exactly.
-    parts.push(`SELECT 'k', id, score, step, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM ranked`);
+    parts.push(`SELECT 'k', id, score, step, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM ranked`);
   }
 
   const params: SqlValue[] = [];
@@ -218,8 +212,9 @@ function rankQuery(plan: SearchPlan, match: string, titles: string | undefined, 
   const where = [`${TABLE} MATCH ${bind(match)}`];
   if (plan.site) where.push(`${column('site')} = ${bind(plan.site)}`);
   if (plan.type) where.push(`${column('type')} = ${bind(plan.type)}`);
-  // The text past maxContentLength is body text: it weighs as the body does.
-  const weights = [title, description, content, tags, ...(plan.deep && !plan.bare ? [content] : [])].join(', ');
+  // The text past maxContentLength (the `more` column) is body text: it weighs as the body does. A table without the
+  // column (an older index, another tool's) ignores the extra weight.
+  const weights = [title, description, content, tags, content].join(', ');
   const bm = `bm25(${TABLE}, ${weights})${titles ? ` + ${plan.titleWeight} * coalesce(t.bm, 0.0)` : ''}`;
   return `SELECT id, bm${recency} AS score FROM (
       SELECT f.rowid AS id, ${bm} AS bm, ${day} AS day

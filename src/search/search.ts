@@ -19,7 +19,7 @@ import { DOCS_TABLE, SECTIONS_TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/sch
 import { removeWordBreaks } from '../text/segment.js';
 import { bestSection, sectionOf, sectionWords } from './sections.js';
 import { urlResolver } from './urls.js';
-import { escapeSnippet, MARK_OPEN_CODE } from './snippet.js';
+import { escapeSnippet } from './snippet.js';
 import { CANDIDATES, chooseCorrections, correctionLookups } from './typos.js';
 
 /** One search hit, as the endpoint returns it (docs/http-api.md, "Success response"). */
@@ -109,7 +109,6 @@ export async function runSearch(
     undatedTypes: config.sources.filter((s) => s.recency === false).map((s) => s.type),
     titleWeight: config.ranking === 'fields' ? config.weights.title / TITLE_WEIGHT_DIVISOR : 0,
     snippetTokens: config.snippetTokens,
-    deep: true,
   };
   // A title is scored by the words it has, whichever step found the page.
   const titleMatch = anyTermMatch(terms);
@@ -150,10 +149,7 @@ export async function runSearch(
  */
 const TITLE_WEIGHT_DIVISOR = 20;
 
-/**
- * Side tables a table written by another tool (astro-d1-search) lacks; the titles table and the `more` column, which
- * indexes of schema versions 4 and 5 lack.
- */
+/** Side tables a table written by another tool (astro-d1-search) lacks; the titles table, which indexes of schema version 4 lack. */
 const SIDE_TABLE = new RegExp(`no such table: (${[DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE].join('|')})\\b`, 'i');
 const TITLES = new RegExp(`no such table: ${TITLES_TABLE}\\b`, 'i');
 
@@ -165,7 +161,6 @@ async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[
     const message = String((e as Error).message);
     // One more round trip, only on such an index, until its next `site-search index` push writes the missing tables.
     if (plan.titleWeight > 0 && TITLES.test(message)) return run(db, { ...plan, titleWeight: 0 });
-    if (plan.deep && /column index out of range/i.test(message)) return run(db, { ...plan, deep: false });
     if (!plan.bare && SIDE_TABLE.test(message)) return run(db, { ...plan, bare: true });
     throw e;
   }
@@ -197,7 +192,7 @@ function outcome(
   const words = sectionWords([...terms.flatMap(wordsOf), ...[...corrections.values()].flat()]);
   const absoluteUrl = urlResolver(origin);
   const results = found.map((row): SearchResult => {
-      const snippet = escapeSnippet(removeWordBreaks(snippetOf(row, config.snippetTokens)));
+      const snippet = escapeSnippet(removeWordBreaks(row.snippet || excerpt(row.description ?? '', config.snippetTokens)));
       const url = absoluteUrl(row.url ?? '');
       return {
         title: removeWordBreaks(row.title ?? ''),
@@ -240,19 +235,6 @@ function placementFactors(spans: [step: number, best: number, worst: number][]):
   }
   return factors;
 }
-
-/**
- * What a result shows: the body's snippet when the words are in the body; the snippet of the text past
- * `maxContentLength` when they are only there; the description when the page matched by its title alone.
- */
-function snippetOf(row: SearchPlanRow, tokens: number): string {
-  const marked = (text: string | null) => text?.includes(MARK_OPEN) === true;
-  if (marked(row.snippet)) return row.snippet!;
-  if (marked(row.deep)) return row.deep!;
-  return row.snippet || excerpt(row.description ?? '', tokens);
-}
-
-const MARK_OPEN = String.fromCharCode(MARK_OPEN_CODE);
 
 /**
  * A page's description, standing in for an empty snippet (a page matched by its title alone), bounded like a snippet:

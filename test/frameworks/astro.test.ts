@@ -162,3 +162,13 @@ describe('the integration itself (Astro 7)', () => {
 for (const name of ['astro5-node', 'astro7-node']) {
   devModeSuite(name, (port) => ['npx', 'astro', 'dev', '--host', '127.0.0.1', '--port', String(port)]);
 }
+
+// astro dev on the Cloudflare adapter runs the route in workerd with the bindings of wrangler.jsonc, whose local D1
+// lives in .wrangler/state: the push goes there, as `site-search index --d1 local` does by default.
+devModeSuite('astro7-cloudflare', (port) => ['npx', 'astro', 'dev', '--host', '127.0.0.1', '--port', String(port)], {
+  after: async (dir) => {
+    const state = join(dir, '.wrangler/state');
+    rmSync(state, { recursive: true, force: true });
+    await pushToLocalD1(dir, state);
+  },
+});

@@ -131,14 +131,16 @@ export const MISSING_BINDING = /^Search database binding "SEARCH_DB" not found i
 
 /**
  * The app under its framework's dev server (`astro dev`, `next dev`, `vite dev`), bound to 127.0.0.1 and opened as
- * `localhost`, as a developer's browser does: result URLs must be on `localhost` and the first one must open.
+ * `localhost`, as a developer's browser does: result URLs must be on `localhost` and the first one must open. `after`
+ * runs once the fixture is indexed, before the server starts (a push to the local D1 the dev server binds).
  */
-export function devModeSuite(name: string, command: (port: number) => string[]): void {
+export function devModeSuite(name: string, command: (port: number) => string[], { after }: { after?: (dir: string) => Promise<void> } = {}): void {
   describe(`${name} in dev mode`, () => {
     let app: RunningApp | undefined;
     let alias = '';
     beforeAll(async () => {
       const dir = await indexFixture(name);
+      await after?.(dir);
       const port = await freePort();
       app = await start(command(port), { cwd: dir, port });
       alias = `http://localhost:${port}`;

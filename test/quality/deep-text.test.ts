@@ -30,7 +30,7 @@ describe.each(Object.entries(DRIVERS))('deep text: %s', (_name, open) => {
   }, 60_000);
   afterAll(() => handle.close());
 
-  it('finds a word near the end of a long page, points at its section and shows it marked', async () => {
+  it('finds a word near the end of a long page and points at its section', async () => {
     expect(body.length).toBeLessThanOrEqual(config.maxContentLength);
     expect(body).not.toContain('quokkaflux');
     const [hit, ...rest] = await searchIndex(config, { db, q: 'quokkaflux', origin: 'https://example.com' });
@@ -39,7 +39,9 @@ describe.each(Object.entries(DRIVERS))('deep text: %s', (_name, open) => {
       title: 'Cloudflare Workers',
       section: { heading: 'Troubleshooting', url: 'https://example.com/docs/workers#troubleshooting' },
     });
-    expect(hit!.snippet).toContain('<mark>quokkaflux</mark>');
+    // The snippet is the body's (the text past it is searched, never returned): not empty, and nothing from the end.
+    expect(hit!.snippet.length).toBeGreaterThan(0);
+    expect(hit!.snippet).not.toContain('quokkaflux');
   });
 
   it('still returns the body snippet when the words are in the body', async () => {
