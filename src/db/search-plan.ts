@@ -37,11 +37,12 @@ export interface SearchPlan {
   titleWeight: number;
   snippetTokens: number;
   /**
-   * Words that may be misspelled, each with the trigram expression that finds the vocabulary words containing it (`in`:
-   * it is in the index) and the one that finds the words it may have been meant as (`near`). Read only when the first step
+   * Words that may be misspelled (`word`, as the vocabulary spells words: lowercase), each with the trigram expression
+   * that finds the vocabulary words containing it (`in`: it is in the index) and the one that finds the words it may
+   * have been meant as (`near`), read only when the word itself is not in the vocabulary. Read only when the first step
    * found fewer than `limit`, so a correction never costs a round trip of its own.
    */
-  lookups?: { in: string; near: string }[];
+  lookups?: { in: string; near: string; word: string }[];
   /** Vocabulary words read per lookup. */
   candidateLimit?: number;
   /**
@@ -135,9 +136,13 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
     if (i === 0 && lookups.length) {
       // A word is in the index when a word of the vocabulary of this site and type contains it (its trigrams, accents
       // aside): a few index reads, where the full-text table would read every page the word is on in any type.
-      ctes.push(`lookups AS MATERIALIZED (SELECT CAST(j.key AS INTEGER) AS i, json_extract(j.value, '$[1]') AS near,
-        EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope()}) AS present
-        FROM json_each(${bind(JSON.stringify(lookups.map((l) => [l.in, l.near])))}) j WHERE (SELECT count(*) FROM step0) < ${limit})`);
+      // A word that is itself in the vocabulary has no correction to look for: its candidates are not read.
+      ctes.push(`lookups AS MATERIALIZED (SELECT i, near, present, present AND EXISTS (SELECT 1 FROM ${VOCAB_TABLE}
+          WHERE ${VOCAB_TABLE} MATCH word_in AND term = word${scope()}) AS known
+        FROM (SELECT CAST(j.key AS INTEGER) AS i, json_extract(j.value, '$[0]') AS word_in, json_extract(j.value, '$[1]') AS near,
+          json_extract(j.value, '$[2]') AS word,
+          EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope()}) AS present
+        FROM json_each(${bind(JSON.stringify(lookups.map((l) => [l.in, l.near, l.word])))}) j WHERE (SELECT count(*) FROM step0) < ${limit}))`);
     }
   });
   const fresh = plan.steps.map((_, i) =>
@@ -175,8 +180,8 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   ];
   if (lookups.length) {
     parts.push(`SELECT 'c', NULL, NULL, i, present, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-      (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope()}
-        ORDER BY rank LIMIT ${plan.candidateLimit ?? 40}))
+      CASE WHEN known THEN '[]' ELSE (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope()}
+        ORDER BY rank LIMIT ${plan.candidateLimit ?? 40})) END
       FROM lookups`);
   }
   // The whole ranking, when the page is not all of it: placing a step's scores needs the steps' scores before it.

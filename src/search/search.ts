@@ -122,7 +122,7 @@ export async function runSearch(
   const first = await run(db, {
     ...base,
     steps: config.widen ? [strict, { ...any, unlessMisspelled: true }] : [strict],
-    lookups: lookups.map((l) => ({ in: l.in, near: l.near })),
+    lookups: lookups.map((l) => ({ in: l.in, near: l.near, word: l.term })),
     candidateLimit: CANDIDATES,
   });
   const looked = first.filter((r) => r.kind === 'c');
