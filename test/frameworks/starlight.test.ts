@@ -150,3 +150,33 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
     });
   });
 });
+
+// `astro dev` indexes the docs too (as `astro build` does), and the route answers on the host the browser
+// used: opened as localhost, every result URL is on localhost and opens.
+describe('starlight-node in dev mode (astro dev)', () => {
+  let app: RunningApp | undefined;
+  let alias = '';
+  beforeAll(async () => {
+    const dir = join(new URL('.', import.meta.url).pathname, 'apps/starlight-node');
+    rmSync(join(dir, '.site-search'), { recursive: true, force: true });
+    const port = await freePort();
+    app = await start(['npx', 'astro', 'dev', '--host', '127.0.0.1', '--port', String(port)], { cwd: dir, port });
+    alias = `http://localhost:${port}`;
+  }, 180_000);
+  afterAll(() => app?.stop());
+
+  it('indexes on start, links results on the host the browser used, and the first one opens (200)', async () => {
+    let body: Answer = { results: [] };
+    // The dev server compiles the route on first use, and indexes as it starts: wait for an answer with results.
+    for (let i = 0; i < 60 && body.results.length === 0; i++) {
+      const res = await fetch(`${alias}/api/search?q=riverbank`);
+      if (res.status === 200) body = (await res.json()) as Answer;
+      if (body.results.length === 0) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(body.results.map((r) => [r.title, r.url])).toEqual([['Deployment', `${alias}/guides/deployment/`]]);
+    expect((await fetch(body.results[0]!.url)).status).toBe(200);
+    const fr = (await (await fetch(`${alias}/api/search?q=rivi%C3%A8re&type=fr`)).json()) as Answer;
+    expect(fr.results.map((r) => r.url)).toEqual([`${alias}/fr/guides/deployment/`]);
+    expect((await fetch(fr.results[0]!.url)).status).toBe(200);
+  }, 120_000);
+});
