@@ -5,7 +5,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { resolveConfig, type ResolvedConfig } from '../src/index.js';
-import { buildIndex, collectDocuments, type IndexDocument } from '../src/indexer/index.js';
+import { buildIndex, type IndexDocument } from '../src/indexer/index.js';
+import { collectDocuments } from '../src/indexer/collect.js';
 import { removeWordBreaks } from '../src/text/segment.js';
 import { corpusOptions } from './labeled-queries.js';
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SearchOptions } from '../src/index.js';
-import { pathToSlug } from '../src/indexer/index.js';
+import { pathToSlug } from '../src/indexer/slug.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const CORPUS = join(here, '../../shared/corpora/astro-docs');

@@ -1,12 +1,12 @@
 /**
  * site-search: full-text search for Markdown/MDX content sites. This entry is the runtime core: it runs anywhere the
- * Fetch API does (Workers, Node, Deno, Bun, edge functions) and imports nothing from `node:`.
+ * Fetch API does (Workers, Node, Deno, Bun, edge functions) and imports nothing from `node:`. It exports what a site's
+ * code calls (docs/api.md lists every name); the modules behind it are internal.
  */
 export { createSearchHandler, type HandlerRuntime, type SearchHandler, type WaitUntilContext } from './http/handler.js';
 export { resolveConfig } from './options/config.js';
 export {
   defineSearchOptions,
-  DEFAULTS,
   type RecencyOptions,
   type ResolvedConfig,
   type ResolvedSource,
@@ -14,11 +14,8 @@ export {
   type SearchSource,
   type SearchWeights,
 } from './options/options.js';
-export { toFtsQuery, normalizeSearchInput, type RawSearchInput, type SearchInput } from './search/query.js';
 export { searchIndex, type MatchStep, type SearchArgs, type SearchResult } from './search/search.js';
-export { ensureSchema, schemaStatements, SCHEMA_VERSION, TABLE } from './db/schema.js';
-export { cacheKey, type SearchCache } from './http/cache.js';
+export type { SearchCache } from './http/cache.js';
 export { createMemoryCache } from './http/memory-cache.js';
-export { escapeSnippet } from './search/snippet.js';
 export { isSearchDatabase, type SearchDatabase, type SearchStatement, type SqlValue } from './db/types.js';
 export { SiteSearchError, SiteSearchConfigError, SearchInputError } from './errors.js';

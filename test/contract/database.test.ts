@@ -3,7 +3,8 @@
  * (Miniflare). What passes here behaves the same in development and in production.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureSchema, resolveConfig, searchIndex, type SearchDatabase, type SearchOptions } from '../../src/index.js';
+import { resolveConfig, searchIndex, type SearchDatabase, type SearchOptions } from '../../src/index.js';
+import { ensureSchema } from '../../src/db/schema.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
 import { daysAgo, NOW, seed, siteDocs, type TestDocument } from '../helpers/documents.js';
 

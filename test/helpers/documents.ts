@@ -1,4 +1,5 @@
-import { ensureSchema, type SearchDatabase } from '../../src/index.js';
+import { type SearchDatabase } from '../../src/index.js';
+import { ensureSchema } from '../../src/db/schema.js';
 import { syncDocsStatement, syncTitlesStatement } from '../../src/db/schema.js';
 
 /** A row of search_index as the tests write it. */

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/index.js';
-import { collectDocuments } from '../../src/indexer/index.js';
+import { collectDocuments } from '../../src/indexer/collect.js';
 import { makeProject } from '../helpers/project.js';
 
 const project = makeProject({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig, type SearchOptions } from '../../src/index.js';
-import { parseDocument, pathToSlug, type ParsedFile } from '../../src/indexer/index.js';
+import { parseDocument, type ParsedFile } from '../../src/indexer/document.js';
+import { pathToSlug } from '../../src/indexer/slug.js';
 import { cutOnWord } from '../../src/indexer/document.js';
 
 const options: SearchOptions = {

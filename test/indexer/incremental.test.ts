@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
-import { createSearchHandler, resolveConfig, SCHEMA_VERSION } from '../../src/index.js';
+import { createSearchHandler, resolveConfig } from '../../src/index.js';
+import { SCHEMA_VERSION } from '../../src/db/schema.js';
 import { makeProject } from '../helpers/project.js';
 import { workerOverLocalD1 } from '../helpers/worker-bundle.js';
 

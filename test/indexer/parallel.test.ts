@@ -13,6 +13,9 @@ import { readInWorkers } from '../../src/indexer/parallel.js';
 import { makeProject } from '../helpers/project.js';
 
 const WORKER = new URL('../../dist/parse-worker.js', import.meta.url);
+/** The internal reader's source, and the flags that let a child process import TypeScript (tsx, as vitest does). */
+const PARALLEL = new URL('../../src/indexer/parallel.ts', import.meta.url).href;
+const TSX = ['--import', new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href];
 
 const files: Record<string, string> = {};
 for (let i = 0; i < 70; i++) files[`docs/page-${String(i).padStart(2, '0')}.md`] = `---\ntitle: Page ${i}\ndate: 2026-01-${String((i % 28) + 1).padStart(2, '0')}\n---\n\n## Part ${i}\n\nText of page ${i}. 路由和页面 ${i}.`;
@@ -52,9 +55,9 @@ describe('reading in parse workers', () => {
     // The workers load the parser while the files are listed. A reader made but never used (a build that failed
     // while listing its files) must not hold the process open: this child would never exit.
     // A file, not `--input-type=module -e`: workers inherit the flag, which fails them at once, and the child exits.
-    const indexer = new URL('../../dist/indexer.js', import.meta.url).href;
-    project.write('made.mjs', `import { readInWorkers } from ${JSON.stringify(indexer)}; readInWorkers(2); console.log('made');`);
-    expect(execFileSync(process.execPath, [join(project.dir, 'made.mjs')], { encoding: 'utf8', timeout: 10_000 })).toBe('made\n');
+    // The reader is internal (not in site-search/indexer): the child imports it from source, with the built worker.
+    project.write('made.mts', `import { readInWorkers } from ${JSON.stringify(PARALLEL)}; readInWorkers(2, new URL(${JSON.stringify(WORKER.href)})); console.log('made');`);
+    expect(execFileSync(process.execPath, [...TSX, join(project.dir, 'made.mts')], { encoding: 'utf8', timeout: 10_000 })).toBe('made\n');
   });
 
   it('reads with more workers than batches, and the process ends when the read does', () => {
@@ -63,15 +66,16 @@ describe('reading in parse workers', () => {
     try {
       const dist = (name: string) => JSON.stringify(new URL(`../../dist/${name}`, import.meta.url).href);
       one.write(
-        'read.mjs',
-        `import { newBuildStats, readDocuments, readInWorkers } from ${dist('indexer.js')};
+        'read.mts',
+        `import { newBuildStats, readDocuments } from ${dist('indexer.js')};
+        import { readInWorkers } from ${JSON.stringify(PARALLEL)};
         import { resolveConfig } from ${dist('index.js')};
         const config = resolveConfig(${JSON.stringify({ database: 'one', sources: [{ dir: 'docs', type: 'docs', url: '/docs/:slug' }] })});
         const titles = [];
-        for await (const d of readDocuments(config, newBuildStats(), { cwd: ${JSON.stringify(one.dir)}, reader: readInWorkers(3) })) titles.push(d.title);
+        for await (const d of readDocuments(config, newBuildStats(), { cwd: ${JSON.stringify(one.dir)}, reader: readInWorkers(3, new URL(${JSON.stringify(WORKER.href)})) })) titles.push(d.title);
         console.log(titles.join());`,
       );
-      expect(execFileSync(process.execPath, [join(one.dir, 'read.mjs')], { encoding: 'utf8', timeout: 10_000 })).toBe('Only\n');
+      expect(execFileSync(process.execPath, [...TSX, join(one.dir, 'read.mts')], { encoding: 'utf8', timeout: 10_000 })).toBe('Only\n');
     } finally {
       one.cleanup();
     }

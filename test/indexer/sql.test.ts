@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
 import { resolveConfig } from '../../src/index.js';
-import { D1_MAX_STATEMENT_BYTES, pushStatements, sqlLiteral, toSqlFile, writeIndex, type IndexDocument } from '../../src/indexer/index.js';
+import { pushStatements, toSqlFile, writeIndex, type IndexDocument } from '../../src/indexer/index.js';
+import { D1_MAX_STATEMENT_BYTES, sqlLiteral } from '../../src/indexer/sql.js';
 
 const config = resolveConfig({ database: 'd', site: 'docs', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }] });
 const document = (i: number, content: string, extra: Partial<IndexDocument> = {}): IndexDocument => ({

@@ -5,7 +5,7 @@
  * A count does not depend on the machine, so a slow or busy one cannot fail it; speed is the benchmark's business.
  */
 import { expect, it } from 'vitest';
-import { markdownToText, markdownSections } from '../../src/indexer/index.js';
+import { markdownToText, markdownSections } from '../../src/indexer/text.js';
 import { countScanned } from '../helpers/scan-count.js';
 const CASES: Record<string, (n: number) => string> = {
   backticks: (n) => '`'.repeat(n),

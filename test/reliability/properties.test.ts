@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
-import { createSearchHandler, resolveConfig, toFtsQuery, type SqlValue } from '../../src/index.js';
+import { createSearchHandler, resolveConfig, type SqlValue } from '../../src/index.js';
+import { toFtsQuery } from '../../src/search/query.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { observe } from '../helpers/observe.js';
 import { makeProject } from '../helpers/project.js';

@@ -49,11 +49,17 @@ describe('package.json', () => {
     }
   });
 
-  it('exports the public API by its documented names', async () => {
+  it('exports the public API by its documented names, and nothing else (docs/api.md lists every name)', async () => {
     const core = await import(join(root, 'dist/index.js'));
-    for (const name of ['createSearchHandler', 'resolveConfig', 'defineSearchOptions', 'toFtsQuery', 'searchIndex', 'ensureSchema']) {
+    for (const name of ['createSearchHandler', 'resolveConfig', 'defineSearchOptions', 'searchIndex']) {
       expect(typeof core[name], name).toBe('function');
     }
+    expect(Object.keys(core).sort()).toEqual(
+      ['SearchInputError', 'SiteSearchConfigError', 'SiteSearchError', 'createMemoryCache', 'createSearchHandler', 'defineSearchOptions', 'isSearchDatabase', 'resolveConfig', 'searchIndex'],
+    );
+    expect(Object.keys(await import(join(root, 'dist/indexer.js'))).sort()).toEqual(
+      ['buildIndex', 'checkDatabaseConfig', 'newBuildStats', 'pushIndex', 'pushStatements', 'readDocuments', 'toSqlFile', 'writeIndex'],
+    );
     expect(typeof (await import(join(root, 'dist/node.js'))).openSqlite).toBe('function');
     expect(typeof (await import(join(root, 'dist/workers.js'))).createWorker).toBe('function');
   });

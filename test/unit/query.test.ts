@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearchInput, resolveConfig, SearchInputError, toFtsQuery } from '../../src/index.js';
+import { resolveConfig, SearchInputError } from '../../src/index.js';
+import { normalizeSearchInput, toFtsQuery } from '../../src/search/query.js';
 import { editDistance } from '../../src/text/edit-distance.js';
 import { anyTermMatch, correctedTermsMatch, wordsOf } from '../../src/search/query.js';
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeSnippet } from '../../src/index.js';
+import { escapeSnippet } from '../../src/search/snippet.js';
 import { urlResolver } from '../../src/search/urls.js';
 
 const OPEN = '\uE000';

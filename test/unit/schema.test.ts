@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
-import { ensureSchema, resolveConfig, SCHEMA_VERSION, searchIndex } from '../../src/index.js';
+import { resolveConfig, searchIndex } from '../../src/index.js';
+import { ensureSchema, SCHEMA_VERSION } from '../../src/db/schema.js';
 import { seed } from '../helpers/documents.js';
 
 const version = async (db: ReturnType<typeof openSqlite>) =>
