@@ -8,8 +8,8 @@ export default defineConfig({
     indexer: 'src/indexer/index.ts',
     cli: 'src/cli/main.ts',
     // The CLI starts it by file name, next to dist/cli.js.
-    'index-worker': 'src/cli/index-worker.ts',
-    'parse-worker': 'src/indexer/parse-worker.ts',
+    'index-worker': 'src/indexer/threads/index-worker.ts',
+    'parse-worker': 'src/indexer/threads/parse-worker.ts',
     astro: 'adapters/astro/index.ts',
     'astro-route': 'adapters/astro/route.ts',
     starlight: 'adapters/starlight/index.ts',

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SiteSearchError } from '../errors.js';
 import type { PushTarget } from '../indexer/push.js';
-import { runIndexJobInWorker } from './index-thread.js';
+import { runIndexJobInWorker } from '../indexer/threads/index-thread.js';
 import { loadConfig, type LoadedConfig } from './load-config.js';
 import { formatWarning, printable, progress, summary } from './report.js';
 

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/index.js';
 import { newBuildStats, readDocuments } from '../../src/indexer/index.js';
-import { readInWorkers } from '../../src/indexer/parallel.js';
+import { readInWorkers } from '../../src/indexer/threads/parallel.js';
 import { makeProject } from '../helpers/project.js';
 
 const WORKER = new URL('../../dist/parse-worker.js', import.meta.url);
 /** The internal reader's source, and the flags that let a child process import TypeScript (tsx, as vitest does). */
-const PARALLEL = new URL('../../src/indexer/parallel.ts', import.meta.url).href;
+const PARALLEL = new URL('../../src/indexer/threads/parallel.ts', import.meta.url).href;
 const TSX = ['--import', new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href];
 
 const files: Record<string, string> = {};

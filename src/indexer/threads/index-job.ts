@@ -1,6 +1,6 @@
-import { newBuildStats, readDocuments } from '../indexer/build.js';
-import { readInWorkers } from '../indexer/parallel.js';
-import { pushIndex } from '../indexer/push.js';
+import { newBuildStats, readDocuments } from '../build.js';
+import { readInWorkers } from './parallel.js';
+import { pushIndex } from '../push.js';
 import type { IndexJob, IndexOutcome, Progress } from './index-thread.js';
 
 /** Reads the sources and pushes the documents, streaming. Runs in the worker thread that index-thread.ts starts. */

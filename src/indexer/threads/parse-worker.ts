@@ -1,8 +1,8 @@
 // A parse worker of readInWorkers: takes the options, then decodes and parses each batch of files it is sent (read by
 // the thread that sends them), answering in the order asked.
 import { parentPort } from 'node:worker_threads';
-import { parseSourceFile } from './build.js';
-import type { ResolvedConfig } from '../options/options.js';
+import { parseSourceFile } from '../build.js';
+import type { ResolvedConfig } from '../../options/options.js';
 import type { ParseWorkerMessage } from './parallel.js';
 
 let config: ResolvedConfig | undefined;

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { SiteSearchError } from '../errors.js';
-import type { ResolvedConfig } from '../options/options.js';
-import { loadSourceFile, type FileReader, type FileResult, type FileTask, type LoadedFile } from './build.js';
+import { SiteSearchError } from '../../errors.js';
+import type { ResolvedConfig } from '../../options/options.js';
+import { loadSourceFile, type FileReader, type FileResult, type FileTask, type LoadedFile } from '../build.js';
 
 /** Built next to the CLI, in dist/. */
 const WORKER = new URL('./parse-worker.js', import.meta.url);

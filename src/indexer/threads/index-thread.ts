@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { SiteSearchError } from '../errors.js';
-import type { BuildStats } from '../indexer/build.js';
-import type { PushCounts } from '../indexer/changes.js';
-import type { PushTarget } from '../indexer/push.js';
-import type { ResolvedConfig } from '../options/options.js';
+import { SiteSearchError } from '../../errors.js';
+import type { BuildStats } from '../build.js';
+import type { PushCounts } from '../changes.js';
+import type { PushTarget } from '../push.js';
+import type { ResolvedConfig } from '../../options/options.js';
 
 // Kept apart from index-job.ts so the CLI's own thread loads none of the indexer: it only starts the worker.
 
