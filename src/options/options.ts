@@ -1,30 +1,11 @@
 /**
- * The one options schema. The Astro integration, the route adapters, the indexer and the CLI all read their options
- * through `resolveConfig`, so every part of the product agrees on defaults and on what is invalid.
+ * The one options schema. Each option is declared once, here: its validation, its default and its documentation. The
+ * types users write (`SearchOptions`) and the resolved config every part reads (`ResolvedConfig`) are inferred from it,
+ * and the Astro integration, the route adapters, the indexer and the CLI all read their options through
+ * `resolveConfig`, so every part of the product agrees on defaults and on what is invalid. docs/configuration.md lists
+ * every option with its rules and problem texts.
  */
 import * as v from 'valibot';
-
-/** The defaults (docs/configuration.md lists each option with its default). */
-export const DEFAULTS = {
-  binding: 'SEARCH_DB',
-  site: '',
-  maxContentLength: 8000,
-  apiRoute: '/api/search',
-  cors: true,
-  cacheMaxAge: 300,
-  maxLimit: 25,
-  maxOffset: 200,
-  maxQueryLength: 100,
-  weights: { title: 10, description: 5, content: 1, tags: 3 },
-  recency: { boost: 0.35, windowDays: 1095 },
-  maxTerms: 8,
-  snippetTokens: 24,
-  sqlitePath: '.site-search/search.db',
-  skipDirs: ['Templates'],
-  widen: true,
-  ranking: 'fields',
-  origin: '',
-} as const;
 
 /** FTS5's snippet() accepts at most 64 tokens. */
 export const MAX_SNIPPET_TOKENS = 64;
@@ -37,13 +18,24 @@ const nonNegative = v.pipe(v.number(), v.finite('must be a finite number'), v.mi
 const nonEmptyString = v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'));
 
 const SourceEntries = {
+  /** Directory scanned recursively for `.md` and `.mdx` files. Give `dir` or `files`, not both. */
   dir: v.optional(nonEmptyString),
-    files: v.optional(v.pipe(v.array(nonEmptyString), v.nonEmpty('must list at least one file'))),
-    type: nonEmptyString,
-    url: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
-    skipDirs: v.optional(v.array(nonEmptyString), () => [...DEFAULTS.skipDirs]),
-    emoji: v.optional(v.string('must be a string'), ''),
-    recency: v.optional(v.boolean('must be true or false'), true),
+  /** Explicit list of files, instead of `dir`. */
+  files: v.optional(v.pipe(v.array(nonEmptyString), v.nonEmpty('must list at least one file'))),
+  /** Stored with every document from this source; the set of types is the endpoint's `type` allowlist. */
+  type: nonEmptyString,
+  /** URL pattern; `:slug` is replaced per document (e.g. `/blog/:slug`). */
+  url: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
+  /** Directory names skipped at any depth. Default `['Templates']`. */
+  skipDirs: v.optional(v.array(nonEmptyString), () => ['Templates']),
+  /** Emoji for documents of this source whose frontmatter has none. Default `''`. */
+  emoji: v.optional(v.string('must be a string'), ''),
+  /**
+   * Whether this source's dates boost its pages (the `recency` option). `false` for reference docs whose few dated
+   * pages should not outrank the rest: they rank as undated, and still return their `date`. Applies to the source's
+   * `type` at search time, so sources sharing a type must agree. Default `true`.
+   */
+  recency: v.optional(v.boolean('must be true or false'), true),
 };
 
 /** The keys a source may have. */
@@ -67,16 +59,39 @@ const SourceSchema = v.pipe(
   ),
 );
 
+/** Column weights for bm25: a higher weight makes a match in that column count for more. */
+export const WeightsSchema = v.object({
+  /** Weight of a match in the title (and, with `ranking: 'fields'`, of the title's own score). Default 10. */
+  title: v.optional(nonNegative, 10),
+  /** Weight of a match in the description. Default 5. */
+  description: v.optional(nonNegative, 5),
+  /** Weight of a match in the body. Default 1. */
+  content: v.optional(nonNegative, 1),
+  /** Weight of a match in the tags. Default 3. */
+  tags: v.optional(nonNegative, 3),
+});
+
+/** Recency multiplier: `1 + boost` today, falling linearly to 1 at `windowDays` days old. */
+export const RecencySchema = v.object({
+  /** What a page dated today gains: its score × `1 + boost`. `0` turns recency off. Default 0.35. */
+  boost: v.optional(nonNegative, 0.35),
+  /** Age in days at which the boost has fallen to nothing. Default 1095 (three years). */
+  windowDays: v.optional(v.pipe(v.number(), v.finite('must be a finite number'), v.gtValue(0, 'must be greater than 0')), 1095),
+});
+
 /** The options object (docs/configuration.md), validated by `resolveConfig`. */
 export const OptionsSchema = v.object({
+  /** Database name as created by the database tooling (`wrangler d1 create <database>`). Required. */
   database: nonEmptyString,
+  /** Binding name of the database in the runtime environment. Default `'SEARCH_DB'`. */
   binding: v.optional(
     v.pipe(
       v.string('must be a string'),
       v.regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier such as "SEARCH_DB"'),
     ),
-    DEFAULTS.binding,
+    'SEARCH_DB',
   ),
+  /** Stored in every row; when set, pushes replace and searches see only this site's rows. Default `''`. */
   site: v.optional(
     v.pipe(
       v.string('must be a string'),
@@ -88,8 +103,9 @@ export const OptionsSchema = v.object({
         'must be printable text (no control characters, private-use characters or lone surrogates), such as "docs"',
       ),
     ),
-    DEFAULTS.site,
+    '',
   ),
+  /** Which files to index and how they map to URLs. Required, at least one. */
   sources: v.pipe(
     v.array(SourceSchema, 'must be an array of sources'),
     v.nonEmpty('must list at least one source'),
@@ -99,49 +115,59 @@ export const OptionsSchema = v.object({
       'those sharing a type must set the same "recency" (true or false), since it applies per type at search time',
     ),
   ),
-  maxContentLength: v.optional(positiveInt('maxContentLength'), DEFAULTS.maxContentLength),
+  /** Characters of body text kept per document (the text past it, up to as much again, is searched too). Default 8000. */
+  maxContentLength: v.optional(positiveInt('maxContentLength'), 8000),
+  /** Route of the endpoint, or `false` for none. Default `'/api/search'`. */
   apiRoute: v.optional(
     v.union(
       [v.literal(false), v.pipe(v.string(), v.startsWith('/', 'must start with "/"'))],
       'must be a route starting with "/", or false',
     ),
-    DEFAULTS.apiRoute,
+    '/api/search',
   ),
-  cors: v.optional(v.boolean('must be true or false'), DEFAULTS.cors),
-  cacheMaxAge: v.optional(nonNegativeInt('cacheMaxAge'), DEFAULTS.cacheMaxAge),
-  maxLimit: v.optional(positiveInt('maxLimit'), DEFAULTS.maxLimit),
-  maxOffset: v.optional(nonNegativeInt('maxOffset'), DEFAULTS.maxOffset),
-  maxQueryLength: v.optional(positiveInt('maxQueryLength'), DEFAULTS.maxQueryLength),
-  weights: v.optional(
-    v.object({
-      title: v.optional(nonNegative, DEFAULTS.weights.title),
-      description: v.optional(nonNegative, DEFAULTS.weights.description),
-      content: v.optional(nonNegative, DEFAULTS.weights.content),
-      tags: v.optional(nonNegative, DEFAULTS.weights.tags),
-    }),
-    {},
-  ),
-  recency: v.optional(
-    v.object({
-      boost: v.optional(nonNegative, DEFAULTS.recency.boost),
-      windowDays: v.optional(
-        v.pipe(v.number(), v.finite('must be a finite number'), v.gtValue(0, 'must be greater than 0')),
-        DEFAULTS.recency.windowDays,
-      ),
-    }),
-    {},
-  ),
-  maxTerms: v.optional(positiveInt('maxTerms'), DEFAULTS.maxTerms),
+  /** Send `Access-Control-Allow-Origin: *`. Default true. */
+  cors: v.optional(v.boolean('must be true or false'), true),
+  /** Seconds in `Cache-Control: public, max-age=<n>` and in the edge cache; 0 turns caching off. Default 300. */
+  cacheMaxAge: v.optional(nonNegativeInt('cacheMaxAge'), 300),
+  /** Hard cap on `limit` (larger values are clamped). Default 25. */
+  maxLimit: v.optional(positiveInt('maxLimit'), 25),
+  /** Hard cap on `offset` (larger values are a 400). Default 200. */
+  maxOffset: v.optional(nonNegativeInt('maxOffset'), 200),
+  /** Longest accepted query, in characters (longer is a 400). Default 100. */
+  maxQueryLength: v.optional(positiveInt('maxQueryLength'), 100),
+  /** Per-column bm25 weights, merged with `{title: 10, description: 5, content: 1, tags: 3}`. */
+  weights: v.optional(WeightsSchema, {}),
+  /** Recency multiplier, merged with `{boost: 0.35, windowDays: 1095}`; `boost: 0` disables it. */
+  recency: v.optional(RecencySchema, {}),
+  /** Terms taken from a query; the rest are dropped. Default 8. */
+  maxTerms: v.optional(positiveInt('maxTerms'), 8),
+  /** Approximate token count of snippets (1–64). Default 24. */
   snippetTokens: v.optional(
     v.pipe(
       positiveInt('snippetTokens'),
       v.maxValue(MAX_SNIPPET_TOKENS, `snippetTokens must be at most ${MAX_SNIPPET_TOKENS} (the FTS5 limit)`),
     ),
-    DEFAULTS.snippetTokens,
+    24,
   ),
-  sqlitePath: v.optional(nonEmptyString, DEFAULTS.sqlitePath),
-  widen: v.optional(v.boolean('must be true or false'), DEFAULTS.widen),
-  ranking: v.optional(v.picklist(['fields', 'fts5'], 'must be "fields" or "fts5"'), DEFAULTS.ranking),
+  /** Local SQLite file used by the indexer, `site-search dev` and Node adapters. Default `.site-search/search.db`. */
+  sqlitePath: v.optional(nonEmptyString, '.site-search/search.db'),
+  /**
+   * When the literal query (every term) finds fewer than `limit` results, widen to any of the terms, then to
+   * misspelled words corrected. `false` keeps the literal query only (every term). Default true.
+   */
+  widen: v.optional(v.boolean('must be true or false'), true),
+  /**
+   * How bm25 is computed. `'fields'` (default): FTS5's bm25 over the whole row plus the bm25 of the title alone, so a
+   * page whose title is the query is not outranked by a long page repeating its words; `weights.title` scales both.
+   * `'fts5'`: FTS5's bm25 over the row only, the formula of docs/http-api.md as written. See docs/ranking.md.
+   */
+  ranking: v.optional(v.picklist(['fields', 'fts5'], 'must be "fields" or "fts5"'), 'fields'),
+  /**
+   * The public origin result URLs are resolved against (`https://docs.example.com`), for a server that cannot know the
+   * origin the browser used (behind a proxy the framework does not trust). Default: the origin of the URL the
+   * framework reports for the request (`Astro.url`, SvelteKit's `event.url`, Next's `request.nextUrl`); resolved, `''`.
+   * See docs/security.md.
+   */
   origin: v.optional(
     v.pipe(
       v.string('must be a string'),
@@ -149,7 +175,7 @@ export const OptionsSchema = v.object({
       v.check((origin) => origin === '' || isHttpOrigin(origin), 'must be an absolute http(s) URL such as "https://docs.example.com"'),
       v.transform((origin) => origin && new URL(origin).origin),
     ),
-    DEFAULTS.origin,
+    '',
   ),
 });
 
@@ -162,133 +188,37 @@ function isHttpOrigin(value: string): boolean {
   }
 }
 
+/** The default of every option that has one (from the schema). */
+export const DEFAULTS = v.getDefaults(OptionsSchema);
+
 /** One content source: which files to index and the URL pattern they map to. */
-export interface SearchSource {
-  /** Directory scanned recursively for `.md` and `.mdx` files. Give `dir` or `files`, not both. */
-  dir?: string;
-  /** Explicit list of files, instead of `dir`. */
-  files?: string[];
-  /** Stored with every document from this source; the set of types is the endpoint's `type` allowlist. */
-  type: string;
-  /** URL pattern; `:slug` is replaced per document (e.g. `/blog/:slug`). */
-  url: string;
-  /** Directory names skipped at any depth. Default `['Templates']`. */
-  skipDirs?: string[];
-  /** Emoji for documents of this source whose frontmatter has none. Default `''`. */
-  emoji?: string;
-  /**
-   * Whether this source's dates boost its pages (the `recency` option). `false` for reference docs whose few dated
-   * pages should not outrank the rest: they rank as undated, and still return their `date`. Applies to the source's
-   * `type` at search time, so sources sharing a type must agree. Default `true`.
-   */
-  recency?: boolean;
-}
+export type SearchSource = v.InferInput<typeof SourceSchema>;
 
-/** Column weights for bm25: a higher weight makes a match in that column count for more. */
-export interface SearchWeights {
-  title: number;
-  description: number;
-  content: number;
-  tags: number;
-}
+/** Column weights for bm25 (resolved: every weight set). */
+export type SearchWeights = v.InferOutput<typeof WeightsSchema>;
 
-/** Recency multiplier: `1 + boost` today, falling linearly to 1 at `windowDays` days old. */
-export interface RecencyOptions {
-  boost: number;
-  windowDays: number;
-}
+/** The recency multiplier (resolved: both fields set). */
+export type RecencyOptions = v.InferOutput<typeof RecencySchema>;
 
 /** The options object shared by the integration, the indexer, the CLI and `resolveConfig`. See docs/configuration.md. */
-export interface SearchOptions {
-  /** Database name as created by the database tooling (`wrangler d1 create <database>`). Required. */
-  database: string;
-  /** Binding name of the database in the runtime environment. Default `'SEARCH_DB'`. */
-  binding?: string;
-  /** Stored in every row; when set, pushes replace and searches see only this site's rows. Default `''`. */
-  site?: string;
-  /** Which files to index and how they map to URLs. Required, at least one. */
-  sources: SearchSource[];
-  /** Characters of body text kept per document. Default 8000. */
-  maxContentLength?: number;
-  /** Route of the endpoint, or `false` for none. Default `'/api/search'`. */
-  apiRoute?: string | false;
-  /** Send `Access-Control-Allow-Origin: *`. Default true. */
-  cors?: boolean;
-  /** Seconds in `Cache-Control: public, max-age=<n>` and in the edge cache; 0 turns caching off. Default 300. */
-  cacheMaxAge?: number;
-  /** Hard cap on `limit` (larger values are clamped). Default 25. */
-  maxLimit?: number;
-  /** Hard cap on `offset` (larger values are a 400). Default 200. */
-  maxOffset?: number;
-  /** Longest accepted query, in characters (longer is a 400). Default 100. */
-  maxQueryLength?: number;
-  /** Per-column bm25 weights, merged with `{title: 10, description: 5, content: 1, tags: 3}`. */
-  weights?: Partial<SearchWeights>;
-  /** Recency multiplier, merged with `{boost: 0.35, windowDays: 1095}`; `boost: 0` disables it. */
-  recency?: Partial<RecencyOptions>;
-  /** Terms taken from a query; the rest are dropped. Default 8. */
-  maxTerms?: number;
-  /** Approximate token count of snippets (1–64). Default 24. */
-  snippetTokens?: number;
-  /** Local SQLite file used by the indexer, `site-search dev` and Node adapters. Default `.site-search/search.db`. */
-  sqlitePath?: string;
-  /**
-   * When the literal query (every term) finds fewer than `limit` results, widen to any of the terms, then to
-   * misspelled words corrected. `false` keeps the literal query only (every term). Default true.
-   */
-  widen?: boolean;
-  /**
-   * How bm25 is computed. `'fields'` (default): FTS5's bm25 over the whole row plus the bm25 of the title alone, so a
-   * page whose title is the query is not outranked by a long page repeating its words; `weights.title` scales both.
-   * `'fts5'`: FTS5's bm25 over the row only, the formula of docs/http-api.md as written. See docs/ranking.md.
-   */
-  ranking?: 'fields' | 'fts5';
-  /**
-   * The public origin result URLs are resolved against (`https://docs.example.com`), for a server that cannot know the
-   * origin the browser used (behind a proxy the framework does not trust). Default: the origin of the URL the
-   * framework reports for the request (`Astro.url`, SvelteKit's `event.url`, Next's `request.nextUrl`). See
-   * docs/security.md.
-   */
-  origin?: string;
-}
+export type SearchOptions = v.InferInput<typeof OptionsSchema>;
 
 /** A source after validation: defaults filled in. */
-export interface ResolvedSource {
-  dir?: string;
-  files?: string[];
-  type: string;
-  url: string;
-  skipDirs: string[];
-  emoji: string;
-  /** `false`: this source's pages rank as undated. */
-  recency: boolean;
-}
+export type ResolvedSource = v.InferOutput<typeof SourceSchema>;
 
-/** Options with every default filled in, plus the derived `types` allowlist. Returned by `resolveConfig`. */
-export interface ResolvedConfig {
-  readonly database: string;
-  readonly binding: string;
-  readonly site: string;
+type Resolved = v.InferOutput<typeof OptionsSchema>;
+
+/** Options with every default filled in, plus the derived `types` allowlist. Returned by `resolveConfig`, frozen. */
+export type ResolvedConfig = Readonly<Omit<Resolved, 'sources' | 'weights' | 'recency'>> & {
+  /** Which files to index and how they map to URLs, each with its defaults filled in. */
   readonly sources: readonly ResolvedSource[];
-  readonly maxContentLength: number;
-  readonly apiRoute: string | false;
-  readonly cors: boolean;
-  readonly cacheMaxAge: number;
-  readonly maxLimit: number;
-  readonly maxOffset: number;
-  readonly maxQueryLength: number;
+  /** Per-column bm25 weights, every one set. */
   readonly weights: Readonly<SearchWeights>;
+  /** The recency multiplier, both fields set. */
   readonly recency: Readonly<RecencyOptions>;
-  readonly maxTerms: number;
-  readonly snippetTokens: number;
-  readonly sqlitePath: string;
-  readonly widen: boolean;
-  readonly ranking: 'fields' | 'fts5';
-  /** The `origin` option reduced to its origin, or `''` to follow each request. */
-  readonly origin: string;
   /** The distinct source types, in the order sources declare them: the endpoint's `type` allowlist. */
   readonly types: readonly string[];
-}
+};
 
 /**
  * Identity function that gives `search.config.ts` full typing and editor completion. The parameter is `SearchOptions`
