@@ -3,10 +3,11 @@
  * Workers import nothing from `node:`. Needs `npm run build` first (the test command does it).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,6 +63,37 @@ describe('package.json', () => {
     );
     expect(typeof (await import(join(root, 'dist/node.js'))).openSqlite).toBe('function');
     expect(typeof (await import(join(root, 'dist/workers.js'))).createWorker).toBe('function');
+  });
+});
+
+describe('the built types', () => {
+  it('carry each option\'s documentation from the schema to what an editor shows for SearchOptions and ResolvedConfig', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-search-types-'));
+    try {
+      const file = join(dir, 'check.ts');
+      writeFileSync(file, `import type { ResolvedConfig, SearchOptions } from ${JSON.stringify(join(root, 'dist/index.js'))};\nexport let options: SearchOptions;\nexport let config: ResolvedConfig;\n`);
+      const program = ts.createProgram([file], { strict: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, target: ts.ScriptTarget.ES2022 });
+      const checker = program.getTypeChecker();
+      const docs = (variable: string, property: string) => {
+        let found = '';
+        program.getSourceFile(file)!.forEachChild((node) => {
+          if (!ts.isVariableStatement(node)) return;
+          const declaration = node.declarationList.declarations[0]!;
+          if (declaration.name.getText() !== variable) return;
+          const symbol = checker.getTypeAtLocation(declaration.name).getProperty(property);
+          found = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(checker)) : '(no such property)';
+        });
+        return found;
+      };
+      for (const variable of ['options', 'config']) {
+        expect(docs(variable, 'binding'), variable).toMatch(/^Binding name of the database/);
+        expect(docs(variable, 'maxLimit'), variable).toMatch(/^Hard cap on `limit`/);
+        expect(docs(variable, 'ranking'), variable).toMatch(/^How bm25 is computed/);
+      }
+      expect(docs('config', 'types')).toMatch(/^The distinct source types/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
