@@ -8,11 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, MINISEARCH_FIRST_ROW, PREFIX_FLOOR_ROW, runPerf, SAME_SQL_ROW, SQLITE_FIRST_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW, type IndexingRow, type Measured, type Spread } from './perf.js';
-import { d1Section, type D1Figures } from './d1-section.js';
+import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, MINISEARCH_FIRST_ROW, PREFIX_FLOOR_ROW, runPerf, SAME_SQL_ROW, SQLITE_FIRST_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW, type Spread } from './perf.js';
+import { d1Section } from './d1-section.js';
 import { runRelevance, type RelevanceReport } from './relevance.js';
-import type { Reindex } from './incremental.js';
-import type { WorstCase } from './worst-case.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -21,20 +19,7 @@ const version = (pkg: string) => (JSON.parse(readFileSync(join(root, 'node_modul
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 console.error('[bench] relevance…');
 const relevance = await runRelevance();
-const perf = (await runPerf(sizes.length ? { sizes } : {})) as {
-  queries: number;
-  rounds: number;
-  buildRounds: number;
-  latency: Record<string, Record<string, Measured>>;
-  sqlBreakdown: Record<string, Record<string, number>>;
-  slowestFloor: Record<string, Record<'floor' | 'prefixed', { query: string; ms: number; matches: number; documents: number }>>;
-  indexing: Record<string, { bytes: number; rows: Record<string, IndexingRow> }>;
-  firstAnswer?: Record<string, number>;
-  bundles: Record<string, { min: number; gzip: number }>;
-  worstCase?: Record<string, WorstCase>;
-  reindex?: Record<string, Reindex>;
-  d1: D1Figures;
-};
+const perf = await runPerf(sizes.length ? { sizes } : {});
 
 // The load test's long form (the same test CI runs in a short form).
 console.error('[bench] load…');

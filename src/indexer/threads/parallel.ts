@@ -14,7 +14,7 @@ const AHEAD = 2;
  * FTS5 rows each take about half of a build, so they overlap. Batches of files go to the workers in turn, at most a
  * few ahead of the writer, and their results are taken back in the same order, so documents come out in file order
  * (the same index as one thread builds) and nothing piles up in memory. The files are read here, in the calling
- * thread, which waits on the parser anyway (reading was about a tenth of the parser's work), and their bytes are
+ * thread, which waits on the parser anyway (reading is a small part of the parser's work), and their bytes are
  * transferred, not copied. One worker by default: on two cores a second one is not reliably faster, and on a large
  * site it raises the peak memory past the target (docs/decisions.md).
  *

@@ -1,0 +1,96 @@
+/** D1 under Miniflare: round trips and rows read per query class, and the Worker's cache path. */
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { createSearchHandler, type SearchDatabase } from '../../src/index.js';
+import { pushStatements, type IndexDocument } from '../../src/indexer/index.js';
+import { baseConfig } from '../corpus.js';
+import { corpusOptions } from '../labeled-queries.js';
+import { QUERY_MIX, here, percentiles } from './measure.js';
+
+/** D1 under Miniflare: rows read per query (what D1 bills) for the mix, and the Worker's cache-hit path. */
+/** Which steps a search took, from the steps its results came from: the loosest one names it. */
+export function queryClass(steps: (string | undefined)[]): string {
+  if (steps.length === 0) return 'no result';
+  if (steps.includes('typo')) return 'typo correction';
+  if (steps.includes('any')) return 'any term (widened)';
+  return 'every term (strict)';
+}
+
+export async function d1(docs: IndexDocument[]) {
+  // createWorker exactly as a user exports it, with the benchmark's options (one type per language).
+  const worker = await build({
+    stdin: { contents: `import { createWorker } from './adapters/workers.ts';\nexport default createWorker(${JSON.stringify(corpusOptions())});`, resolveDir: join(here, '..'), loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    write: false,
+    logLevel: 'silent',
+  });
+  const mf = new Miniflare({ modules: true, script: worker.outputFiles[0]!.text, compatibilityDate: '2026-07-01', d1Databases: { SEARCH_DB: 'bench-d1' } });
+  try {
+    const d1 = (await mf.getD1Database('SEARCH_DB')) as unknown as SearchDatabase & { batch(s: unknown[]): Promise<unknown> };
+    const statements = pushStatements(baseConfig, docs);
+    for (let i = 0; i < statements.length; i += 50) await d1.batch(statements.slice(i, i + 50).map((s) => d1.prepare(s)));
+    let rowsRead = 0;
+    // Each statement the handler sends to D1 is one round trip from the Worker to the database.
+    let trips = 0;
+    const counting: SearchDatabase = {
+      prepare(sql) {
+        const wrap = (st: ReturnType<SearchDatabase['prepare']>): ReturnType<SearchDatabase['prepare']> => ({
+          bind: (...v) => wrap(st.bind(...v)),
+          all: async () => {
+            trips++;
+            const r = (await st.all()) as { results: never[]; meta?: { rows_read?: number } };
+            rowsRead += r.meta?.rows_read ?? 0;
+            return r;
+          },
+          run: () => (trips++, st.run()),
+        });
+        return wrap(d1.prepare(sql));
+      },
+    };
+    const handler = createSearchHandler(baseConfig, { db: counting, cache: false });
+    const perQuery: number[] = [];
+    const classes = new Map<string, { trips: number[]; rowsRead: number[]; ms: number[] }>();
+    for (const [q, lang] of QUERY_MIX) {
+      rowsRead = 0;
+      trips = 0;
+      const started = performance.now();
+      const body = (await (await handler(new Request(`http://bench/api/search?q=${encodeURIComponent(q)}&type=${lang}`))).json()) as { results: { match?: string }[] };
+      const ms = performance.now() - started;
+      perQuery.push(rowsRead);
+      const name = queryClass(body.results.map((r) => r.match));
+      const c = classes.get(name) ?? { trips: [], rowsRead: [], ms: [] };
+      classes.set(name, c);
+      c.trips.push(trips);
+      c.rowsRead.push(rowsRead);
+      c.ms.push(ms);
+    }
+    // The Worker (createWorker with caches.default): a first request, then the same one served from the cache.
+    const miss: number[] = [];
+    const hit: number[] = [];
+    for (const [i, [q, lang]] of QUERY_MIX.slice(0, 40).entries()) {
+      const url = `http://bench.test/api/search?q=${encodeURIComponent(q)}&type=${lang}&n=${i}`;
+      let t = performance.now();
+      await (await mf.dispatchFetch(url)).text();
+      miss.push(performance.now() - t);
+      for (let tries = 0; tries < 20; tries++) {
+        t = performance.now();
+        const res = await mf.dispatchFetch(url);
+        await res.text();
+        if (res.headers.get('X-Search-Cache') === 'HIT') {
+          hit.push(performance.now() - t);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const network = [...classes].map(([name, c]) => ({ name, queries: c.trips.length, trips: mean(c.trips), maxTrips: Math.max(...c.trips), rowsRead: mean(c.rowsRead), p50ms: percentiles(c.ms).p50 }));
+    return { rowsRead: percentiles(perQuery), meanRowsRead: mean(perQuery), miss: percentiles(miss), hit: percentiles(hit), network };
+  } finally {
+    await mf.dispose();
+  }
+}

@@ -1,0 +1,325 @@
+/** Query latency at one corpus size: the handler, the same SQL on the driver, FTS5's floors, the peers, and the rows that take the handler apart. */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
+import FlexSearch from 'flexsearch';
+import MiniSearch from 'minisearch';
+import { openSqlite } from '../../adapters/node.js';
+import { createSearchHandler, resolveConfig, type SearchDatabase, type SearchStatement, type SqlValue } from '../../src/index.js';
+import { toFtsQuery } from '../../src/search/query.js';
+import { writeIndex } from '../../src/indexer/index.js';
+import { SECTIONS_TABLE, VOCAB_TABLE } from '../../src/db/schema.js';
+import { segmentUnspaced } from '../../src/text/segment.js';
+import { observe } from '../../test/helpers/observe.js';
+import { baseConfig, documents, withoutWordBreaks } from '../corpus.js';
+import { type Measured, QUERY_MIX, measure, measureInterleaved, work } from './measure.js';
+
+export interface Native {
+  prepare(sql: string): { all(...params: unknown[]): unknown[] };
+}
+
+/** Query latency at `n` documents: handler, the same SQL on the driver, FTS5's bare floor, and the peers. */
+export async function latency(n: number, withPeers: boolean) {
+  const docs = await documents(n);
+  const path = join(work, `latency-${n}.db`);
+  rmSync(path, { force: true });
+  const writer = openSqlite(path, { create: true });
+  await writer.transaction(() => writeIndex(writer, baseConfig, docs));
+  writer.close();
+  // Searched through a connection of its own, as a server opens an index the CLI built.
+  const db = openSqlite(path);
+  const rows: Record<string, Measured> = {};
+
+  const handler = createSearchHandler(baseConfig, { db, cache: false });
+  const request = (q: string, lang: string) => new Request(`http://bench/api/search?q=${encodeURIComponent(q)}&type=${lang}`);
+
+  // The statements a handler ran for each query, to replay straight on the driver: the limit the handler adds to.
+  type Statements = (q: string, lang: string) => { sql: string; params: SqlValue[] }[];
+  const record = async (config: typeof baseConfig, database: SearchDatabase, keep = (_sql: string) => true): Promise<Statements> => {
+    const recorded = new Map<string, { sql: string; params: SqlValue[] }[]>();
+    let current: { sql: string; params: SqlValue[] }[] = [];
+    const recording = createSearchHandler(config, { db: observe(database, (sql, params) => current.push({ sql, params })), cache: false });
+    for (const [q, lang] of QUERY_MIX) {
+      current = [];
+      await (await recording(request(q, lang))).text();
+      recorded.set(`${lang}\u0000${q}`, current.filter(({ sql }) => keep(sql)));
+    }
+    return (q, lang) => recorded.get(`${lang}\u0000${q}`)!;
+  };
+  const native = rawDriver(path);
+  const onDriver = (statementsOf: Statements) => (q: string, lang: string) => {
+    for (const { sql, params } of statementsOf(q, lang)) native.prepare(sql).all(...params);
+  };
+  const recorded = await record(baseConfig, db);
+  const everyStatement = QUERY_MIX.flatMap(([q, lang]) => recorded(q, lang));
+  const sameSql = onDriver(recorded);
+  // And the handler with the database's answers held in memory: its JavaScript alone.
+  const replayed = createSearchHandler(baseConfig, { db: await replayAnswers(db, everyStatement), cache: false });
+  const bare = bareFetchHandler(native, recorded);
+  // The handler doing only what SPEC.md asks of it (no widening, no sections), and the SQL it runs.
+  const specConfig = resolveConfig({ ...baseConfig, widen: false, ranking: 'fts5' });
+  const specDb = withoutSections(db);
+  const specOnly = createSearchHandler(specConfig, { db: specDb, cache: false });
+  const specRecorded = await record(specConfig, specDb);
+  const specSameSql = onDriver((q, lang) => specRecorded(q, lang).map((s) => ({ ...s, sql: stripSections(s.sql) })));
+  const inSitu = timingStatements(db);
+  const inSituHandler = createSearchHandler(baseConfig, { db: inSitu.db, cache: false });
+  const prefixed = withPrefixIndex(path, join(work, `prefix-${n}.db`));
+  const better = openSqlite(path, { driver: 'better-sqlite3' });
+  const betterHandler = createSearchHandler(baseConfig, { db: better, cache: false });
+  Object.assign(
+    rows,
+    await measureInterleaved({
+      [HANDLER_ROW]: async (q, lang) => (await handler(request(q, lang))).text(),
+      [SAME_SQL_ROW]: sameSql,
+      [AFTER_JS_ROW]: { before: async (q, lang) => (await replayed(request(q, lang))).text(), run: sameSql },
+      [FLOOR_ROW]: (q) => bareFloor(native, 'search_index', q),
+      [PREFIX_FLOOR_ROW]: (q) => bareFloor(prefixed, 'prefixed', q),
+      'site-search handler on better-sqlite3': async (q, lang) => (await betterHandler(request(q, lang))).text(),
+      [JS_ONLY_ROW]: async (q, lang) => (await replayed(request(q, lang))).text(),
+      [IN_SITU_JS_ROW]: { run: async (q, lang) => (await inSituHandler(request(q, lang))).text(), excluded: inSitu.take },
+      [FETCH_FLOOR_ROW]: async (q, lang) => (await bare(request(q, lang))).text(),
+      [SPEC_ONLY_ROW]: async (q, lang) => (await specOnly(request(q, lang))).text(),
+      [SPEC_ONLY_SQL_ROW]: specSameSql,
+    }),
+  );
+  better.close();
+  const breakdown = sqlBreakdown(native, everyStatement);
+  const slowest = { floor: slowestFloor(native, 'search_index'), prefixed: slowestFloor(prefixed, 'prefixed') };
+
+  if (withPeers) {
+    const records = docs.map(withoutWordBreaks);
+    const mini = new MiniSearch<Record<string, unknown>>({
+      fields: ['title', 'description', 'tags', 'content'],
+      storeFields: ['url', 'type'],
+      searchOptions: { boost: { title: 3, description: 2, tags: 2 }, prefix: true, fuzzy: 0.2 },
+    });
+    mini.addAll(records.map(({ sections: _, ...d }, id) => ({ ...d, id })));
+    rows['MiniSearch search()'] = await measure((q, lang) => mini.search(q, { filter: (r) => r.type === lang }).slice(0, 10));
+
+    const orama = create({ schema: { title: 'string', description: 'string', tags: 'string', content: 'string', url: 'string', type: 'enum' } as const });
+    await insertMultiple(orama, records.map(({ title, description, tags, content, url, type }) => ({ title, description, tags, content, url, type })));
+    rows['Orama search()'] = await measure((q, lang) =>
+      oramaSearch(orama, { term: q, where: { type: { eq: lang } }, properties: ['title', 'description', 'tags', 'content'], tolerance: 1, limit: 10 }),
+    );
+
+    const flex = new FlexSearch.Document({ document: { id: 'id', index: ['title', 'description', 'tags', 'content'], tag: ['type'], store: ['url'] } });
+    records.forEach(({ sections: _, ...d }, id) => flex.add({ ...d, id }));
+    rows['FlexSearch search()'] = await measure((q, lang) => flex.search(q, { limit: 10, tag: { type: lang }, enrich: true }));
+  }
+  db.close();
+  return { rows, breakdown, slowest };
+}
+
+/**
+ * What each kind of statement the handler runs costs: mean ms per query of the mix, each statement timed alone (best
+ * of 3). The details statements are timed a second time with their snippet() left out, which gives what FTS5's
+ * snippets cost, per query and per result.
+ */
+export function sqlBreakdown(native: Native, statements: { sql: string; params: SqlValue[] }[]): Record<string, number> {
+  const kind = (sql: string) =>
+    sql.includes('snippet(') ? 'details with snippets' : sql.includes(SECTIONS_TABLE) ? 'sections' : sql.includes(VOCAB_TABLE) ? 'typo candidates' : sql.includes('bm25(') ? 'ranking' : 'other';
+  const time = (sql: string, params: SqlValue[]) => {
+    const statement = native.prepare(sql);
+    statement.all(...params);
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      statement.all(...params);
+      best = Math.min(best, performance.now() - t);
+    }
+    return best;
+  };
+  const totals: Record<string, number> = {};
+  let snippets = 0;
+  let results = 0;
+  for (const { sql, params } of statements) {
+    const ms = time(sql, params);
+    const name = kind(sql);
+    totals[name] = (totals[name] ?? 0) + ms / QUERY_MIX.length;
+    if (name !== 'details with snippets') continue;
+    snippets += ms - time(sql.replace(/snippet\(.*?\) AS snippet/s, 'NULL AS snippet'), params);
+    results += params.length - 3; // the match expression and the rowid range, then one id per result
+  }
+  return { ...totals, 'of which snippet()': snippets / QUERY_MIX.length, 'snippet() per result': results ? snippets / results : 0 };
+}
+
+/** The handler's latency row, and the row of the same statements replayed on the driver (what the handler adds to). */
+export const HANDLER_ROW = 'site-search handler (Request → JSON Response)';
+export const SAME_SQL_ROW = 'same SQL, run directly on node:sqlite';
+
+/** The bare ranking of the literal query: the least any FTS5 ranking of it can cost. */
+export const FLOOR_ROW = 'FTS5 floor: bare ORDER BY bm25 LIMIT 10';
+/** The same on a copy of the texts in a table with a prefix index, which the table DESIGN.md fixes does not have. */
+export const PREFIX_FLOOR_ROW = "FTS5 floor on a table with a prefix index (prefix='2 3')";
+
+/** The SPEC.md match expression for `q`, as the floor rows search it (`''` when it has no term). */
+export const floorMatch = (q: string) => toFtsQuery(segmentUnspaced(q.toLowerCase(), ' '));
+
+export function bareFloor(native: Native, table: string, q: string) {
+  const match = floorMatch(q);
+  if (match) native.prepare(`SELECT rowid, bm25(${table}, 10, 5, 1, 3) AS bm FROM ${table} WHERE ${table} MATCH ? ORDER BY bm LIMIT 10`).all(match);
+}
+
+/** The query of the mix whose bare ranking takes longest (best of 3), and how many documents it matches. */
+export function slowestFloor(native: Native, table: string): { query: string; ms: number; matches: number; documents: number } {
+  let query = '';
+  let worst = -1;
+  for (const [q] of QUERY_MIX) {
+    if (!floorMatch(q)) continue;
+    let ms = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      bareFloor(native, table, q);
+      ms = Math.min(ms, performance.now() - t);
+    }
+    if (ms > worst) [query, worst] = [q, ms];
+  }
+  const count = (sql: string, ...params: string[]) => Number((native.prepare(sql).all(...params)[0] as { n: number }).n);
+  return {
+    query,
+    ms: worst,
+    matches: count(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`, floorMatch(query)),
+    documents: count(`SELECT count(*) AS n FROM ${table}`),
+  };
+}
+
+/**
+ * The index's searchable texts copied into an FTS5 table `prefixed` with `prefix='2 3'` (same tokenizer), in a file
+ * of its own: how far a prefix index would lower the floor for 2-letter prefixes, and what it leaves (common words).
+ */
+export function withPrefixIndex(indexPath: string, path: string): Native {
+  rmSync(path, { force: true });
+  const sqlite = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+  const db = new sqlite.DatabaseSync(path);
+  db.prepare('ATTACH ? AS source').run(indexPath);
+  db.exec(`BEGIN;
+    CREATE VIRTUAL TABLE prefixed USING fts5(title, description, content, tags, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3');
+    INSERT INTO prefixed (rowid, title, description, content, tags) SELECT rowid, title, description, content, tags FROM source.search_index;
+    INSERT INTO prefixed (prefixed) VALUES ('optimize');
+    COMMIT;
+    DETACH source;`);
+  db.close();
+  return rawDriver(path);
+}
+
+/** The latency row of the handler answering from recorded results: what it adds to its SQL, measured on its own. */
+export const JS_ONLY_ROW = 'handler, the database answers replayed from memory (its JavaScript alone)';
+/**
+ * The same SQL, each query timed right after the handler's JavaScript ran for it (untimed): what the SQL costs with
+ * the CPU caches as the handler leaves them, rather than warm from the previous query's SQL.
+ */
+export const AFTER_JS_ROW = "same SQL, each query run right after the handler's JavaScript (untimed)";
+
+/**
+ * The handler's time less the time its statements took, each timed inside it: its JavaScript as it runs between
+ * them, with the CPU caches as the SQL leaves them (the replay row runs the same JavaScript with nothing in between).
+ */
+export const IN_SITU_JS_ROW = "handler's JavaScript as it runs between its statements (its time less theirs)";
+
+/**
+ * The least a Fetch handler can add to the same SQL: a bare handler that reads the query string, runs the statements
+ * the search ran for it, and answers the result rows (the details statement's) as a JSON Response.
+ */
+export const FETCH_FLOOR_ROW = 'bare Fetch handler around the same SQL (query string in, its result rows as JSON out)';
+
+export function bareFetchHandler(native: Native, statementsOf: (q: string, lang: string) => { sql: string; params: SqlValue[] }[]) {
+  return async (request: Request): Promise<Response> => {
+    const params = new URL(request.url).searchParams;
+    let rows: unknown[] = [];
+    for (const { sql, params: values } of statementsOf(params.get('q') ?? '', params.get('type') ?? '')) {
+      const answer = native.prepare(sql).all(...values);
+      if (sql.includes('snippet(')) rows = answer;
+    }
+    return new Response(JSON.stringify({ results: rows }), {
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
+    });
+  };
+}
+
+/**
+ * The handler with `widen: false` and `ranking: 'fts5'` on a database whose search statement reads no sections: the
+ * work SPEC.md asks of a handler (validation, the literal query and formula, snippets, escaping, JSON), without this
+ * package's additions (widening, typo corrections, titles, sections). Beside its own SQL, what that part of the handler
+ * adds.
+ */
+export const SPEC_ONLY_ROW = "handler doing only what SPEC.md asks (widen: false, ranking: 'fts5', no sections)";
+export const SPEC_ONLY_SQL_ROW = 'the SQL of the handler doing only what SPEC.md asks, run directly on node:sqlite';
+
+/** The sections sub-select of the search statement (src/db/search-plan.ts). */
+export const SECTIONS_SUBSELECT = new RegExp(`\\(SELECT json_group_array\\(json_array\\(heading[\\s\\S]*?FROM ${SECTIONS_TABLE} WHERE page = p\\.id ORDER BY position\\)\\)`);
+
+/** A search statement without its sections sub-select (NULL instead). */
+export function stripSections(sql: string): string {
+  const stripped = sql.replace(SECTIONS_SUBSELECT, 'NULL');
+  if (stripped === sql && sql.includes(SECTIONS_TABLE)) throw new Error('[bench] the search statement changed: update SECTIONS_SUBSELECT');
+  return stripped;
+}
+
+/** `db` with the search statement's sections left out (a bench-only device: see SPEC_ONLY_ROW). */
+export function withoutSections(db: SearchDatabase): SearchDatabase {
+  return { prepare: (sql) => db.prepare(stripSections(sql)) };
+}
+
+/**
+ * The database with each statement's run timed; `take()` returns the ms spent in statements since the last call.
+ * On node:sqlite a statement runs synchronously inside `all()`, so that call's duration is the statement's.
+ */
+export function timingStatements(db: SearchDatabase): { db: SearchDatabase; take: () => number } {
+  let spent = 0;
+  const wrap = (statement: SearchStatement): SearchStatement => ({
+    bind: (...values) => wrap(statement.bind(...values)),
+    all: <Row>() => {
+      const t = performance.now();
+      const answer = statement.all<Row>();
+      spent += performance.now() - t;
+      return answer;
+    },
+    run: () => statement.run(),
+  });
+  return {
+    db: { prepare: (sql) => wrap(db.prepare(sql)) },
+    take: () => {
+      const ms = spent;
+      spent = 0;
+      return ms;
+    },
+  };
+}
+
+/**
+ * A database that answers each of `statements` with the rows the real one gave, without running SQL; any other
+ * statement fails, so the replay cannot silently drift from what the handler ran.
+ */
+export async function replayAnswers(db: SearchDatabase, statements: { sql: string; params: SqlValue[] }[]): Promise<SearchDatabase> {
+  // A ranking statement's first value is today's day number (recency): keyed without it, so a run that crosses
+  // midnight UTC still finds its answers.
+  const key = (sql: string, params: SqlValue[]) => `${sql}\u0000${JSON.stringify(sql.includes('? - day') ? params.slice(1) : params)}`;
+  const answers = new Map<string, unknown[]>();
+  for (const { sql, params } of statements) answers.set(key(sql, params), (await db.prepare(sql).bind(...params).all()).results);
+  const statement = (sql: string, params: SqlValue[]) => ({
+    bind: (...values: SqlValue[]) => statement(sql, values),
+    all: async <Row>() => {
+      const results = answers.get(key(sql, params));
+      if (!results) throw new Error(`[bench] no recorded answer for ${sql}`);
+      return { results: results as Row[] };
+    },
+    run: async () => {
+      throw new Error('[bench] the replayed database is read-only');
+    },
+  });
+  return { prepare: (sql) => statement(sql, []) };
+}
+
+export function rawDriver(path: string): Native {
+  const sqlite = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+  const db = new sqlite.DatabaseSync(path);
+  const cache = new Map<string, ReturnType<typeof db.prepare>>();
+  return {
+    prepare: (sql) => {
+      let st = cache.get(sql);
+      if (!st) cache.set(sql, (st = db.prepare(sql)));
+      return st as unknown as { all(...params: unknown[]): unknown[] };
+    },
+  };
+}
