@@ -37,12 +37,12 @@ export interface SearchPlan {
   titleWeight: number;
   snippetTokens: number;
   /**
-   * Words that may be misspelled (`word`, as the vocabulary spells words: lowercase), each with the trigram expression
+   * Words that may be misspelled (`term`, as the vocabulary spells words: lowercase), each with the trigram expression
    * that finds the vocabulary words containing it (`in`: it is in the index) and the one that finds the words it may
    * have been meant as (`near`), read only when the word itself is not in the vocabulary. Read only when the first step
    * found fewer than `limit`, so a correction never costs a round trip of its own.
    */
-  lookups?: { in: string; near: string; word: string }[];
+  lookups?: { term: string; in: string; near: string }[];
   /** Vocabulary words read per lookup. */
   candidateLimit?: number;
   /**
@@ -142,7 +142,7 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
         FROM (SELECT CAST(j.key AS INTEGER) AS i, json_extract(j.value, '$[0]') AS word_in, json_extract(j.value, '$[1]') AS near,
           json_extract(j.value, '$[2]') AS word,
           EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope()}) AS present
-        FROM json_each(${bind(JSON.stringify(lookups.map((l) => [l.in, l.near, l.word])))}) j WHERE (SELECT count(*) FROM step0) < ${limit}))`);
+        FROM json_each(${bind(JSON.stringify(lookups.map((l) => [l.in, l.near, l.term])))}) j WHERE (SELECT count(*) FROM step0) < ${limit}))`);
     }
   });
   const fresh = plan.steps.map((_, i) =>

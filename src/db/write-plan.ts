@@ -66,12 +66,17 @@ export function pageInsert(page: PageToWrite, day: PlanValue, hash: string): Pla
     // Right after the side row, whose id is the FTS5 row's: last_insert_rowid() is still the page's rowid.
     { sql: `INSERT INTO ${TITLES_TABLE} (rowid, title, site) VALUES (last_insert_rowid(), ?, ?)`, params: [page.title, page.site] },
     { sql: `INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES (?, ?, ?)`, params: [page.site, page.url, hash] },
-    ...page.sections.map((s, i) => ({
-      sql: INSERT_SECTION,
-      params: [page.site, page.url, i, page.site, s.heading, s.anchor, foldWord(s.content)],
-      shortenable: [6],
-    })),
+    ...sectionInserts(page),
   ];
+}
+
+/** The statements that insert a page's sections, each finding its page through `search_docs` (site and URL). */
+export function sectionInserts(page: Pick<PageToWrite, 'site' | 'url' | 'sections'>): PlannedStatement[] {
+  return page.sections.map((s, i) => ({
+    sql: INSERT_SECTION,
+    params: [page.site, page.url, i, page.site, s.heading, s.anchor, foldWord(s.content)],
+    shortenable: [6],
+  }));
 }
 
 /** The statements that remove one page (its rowid `id`) and everything keyed by it. */

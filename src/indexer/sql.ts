@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from '../options/options.js';
 import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
-import { columnValue, pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
+import { columnValue, pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, sectionInserts, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
 import { vocabularyOf } from './vocabulary.js';
 import { classify, pageHash, pageKey, removedPages, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
 
@@ -115,11 +115,9 @@ export function changeStatements(
   return { statements, counts: result };
 }
 
-/** One section's statement (each finds its page through search_docs, which a SQL file cannot know the rowid of). */
+/** A page's section statements (each finds its page through search_docs, which a SQL file cannot know the rowid of). */
 function sectionStatements(d: IndexDocument, maxStatementBytes: number): string[] {
-  return pageInsert(d, null, '')
-    .filter((p) => p.sql === INSERT_SECTION)
-    .map((p) => render(p, maxStatementBytes));
+  return sectionInserts(d).map((p) => render(p, maxStatementBytes));
 }
 
 /** A planned statement with literals for its parameters, its shortenable texts cut on a word until it fits `maxBytes`. */

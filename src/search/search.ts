@@ -122,7 +122,7 @@ export async function runSearch(
   const first = await run(db, {
     ...base,
     steps: config.widen ? [strict, { ...any, unlessMisspelled: true }] : [strict],
-    lookups: lookups.map((l) => ({ in: l.in, near: l.near, word: l.term })),
+    lookups,
     candidateLimit: CANDIDATES,
   });
   const looked = first.filter((r) => r.kind === 'c');
@@ -139,7 +139,7 @@ export async function runSearch(
   }
   // A word in no page and near no indexed word: the any-term step the first statement held back is the answer, unless
   // no word of the query is in the index at all.
-  if (absent > 0 && absent < terms.length) return outcome(config, terms, await run(db, { ...base, steps: [strict, any] }), ['all', 'any'], corrections, origin);
+  if (absent > 0 && absent < new Set(terms).size) return outcome(config, terms, await run(db, { ...base, steps: [strict, any] }), ['all', 'any'], corrections, origin);
   return outcome(config, terms, first, ['all', 'any'], corrections, origin);
 }
 

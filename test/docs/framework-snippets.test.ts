@@ -27,6 +27,9 @@ function docBlocks(page: string, file: string): string[] {
   return blocks;
 }
 
+/** The `i`-th block of `page` for `file`. */
+const block = (page: string, file: string, i = 0) => docBlocks(page, file)[i]!;
+
 /** Writes the files into a scratch project inside `app` and type-checks them; returns tsc's output ('' when clean). */
 function typecheck(app: string, files: Record<string, string>): string {
   const dir = join(apps, app, SCRATCH);
@@ -63,40 +66,40 @@ describe.each([
   {
     name: 'README: search.config.ts, a Worker, a Fetch route',
     app: 'next16',
-    files: () => ({ 'search.config.ts': docBlocks('README.md', 'search.config.ts')[0]!, 'worker.ts': docBlocks('README.md', 'worker.ts')[0]!, 'route.ts': docBlocks('README.md', 'route.ts')[0]! }),
+    files: () => ({ 'search.config.ts': block('README.md', 'search.config.ts'), 'worker.ts': block('README.md', 'worker.ts'), 'route.ts': block('README.md', 'route.ts') }),
   },
   {
     name: 'docs/frameworks/next.md: Node quick start',
     app: 'next16',
-    files: () => ({ 'search.config.ts': docBlocks('docs/frameworks/next.md', 'search.config.ts')[0]!, 'app/api/search/route.ts': docBlocks('docs/frameworks/next.md', 'app/api/search/route.ts')[0]! }),
+    files: () => ({ 'search.config.ts': block('docs/frameworks/next.md', 'search.config.ts'), 'app/api/search/route.ts': block('docs/frameworks/next.md', 'app/api/search/route.ts') }),
   },
   {
     name: 'docs/frameworks/next.md: origin option and the Cloudflare route',
     app: 'next16',
-    files: () => ({ 'search.config.ts': docBlocks('docs/frameworks/next.md', 'search.config.ts')[1]!, 'app/api/search/route.ts': docBlocks('docs/frameworks/next.md', 'app/api/search/route.ts')[1]! }),
+    files: () => ({ 'search.config.ts': block('docs/frameworks/next.md', 'search.config.ts', 1), 'app/api/search/route.ts': block('docs/frameworks/next.md', 'app/api/search/route.ts', 1) }),
   },
   {
     name: 'docs/frameworks/sveltekit.md: adapter-node quick start',
     app: 'sveltekit2',
-    files: () => ({ 'search.config.ts': docBlocks('docs/frameworks/sveltekit.md', 'search.config.ts')[0]!, 'src/routes/api/search/+server.ts': docBlocks('docs/frameworks/sveltekit.md', 'src/routes/api/search/+server.ts')[0]! }),
+    files: () => ({ 'search.config.ts': block('docs/frameworks/sveltekit.md', 'search.config.ts'), 'src/routes/api/search/+server.ts': block('docs/frameworks/sveltekit.md', 'src/routes/api/search/+server.ts') }),
   },
   {
     name: 'docs/frameworks/sveltekit.md: adapter-cloudflare endpoint',
     app: 'sveltekit2',
-    files: () => ({ 'search.config.ts': docBlocks('docs/frameworks/sveltekit.md', 'search.config.ts')[0]!, 'src/routes/api/search/+server.ts': docBlocks('docs/frameworks/sveltekit.md', 'src/routes/api/search/+server.ts')[1]! }),
+    files: () => ({ 'search.config.ts': block('docs/frameworks/sveltekit.md', 'search.config.ts'), 'src/routes/api/search/+server.ts': block('docs/frameworks/sveltekit.md', 'src/routes/api/search/+server.ts', 1) }),
   },
   {
     name: 'docs/frameworks/workers.md: quick start',
     app: 'next16',
-    files: () => ({ 'search.config.ts': docBlocks('docs/frameworks/workers.md', 'search.config.ts')[0]!, 'src/worker.ts': docBlocks('docs/frameworks/workers.md', 'src/worker.ts')[0]! }),
+    files: () => ({ 'search.config.ts': block('docs/frameworks/workers.md', 'search.config.ts'), 'src/worker.ts': block('docs/frameworks/workers.md', 'src/worker.ts') }),
   },
   {
     name: 'docs/frameworks/astro.md: search.config.mjs, astro.config.mjs, a server-rendered search page helper',
     app: 'astro7-node',
     files: () => ({
-      'search.config.mjs': docBlocks('docs/frameworks/astro.md', 'search.config.mjs')[0]!,
-      'astro.config.mjs': docBlocks('docs/frameworks/astro.md', 'astro.config.mjs')[0]!,
-      'src/lib/search.ts': docBlocks('docs/frameworks/astro.md', 'src/lib/search.ts')[0]!,
+      'search.config.mjs': block('docs/frameworks/astro.md', 'search.config.mjs'),
+      'astro.config.mjs': block('docs/frameworks/astro.md', 'astro.config.mjs'),
+      'src/lib/search.ts': block('docs/frameworks/astro.md', 'src/lib/search.ts'),
     }),
   },
 ])('$name', ({ app, files }) => {
@@ -107,8 +110,8 @@ describe.each([
 
 describe('the check catches a docs block that no longer matches the package', () => {
   it.skipIf(!installed('next16'))('a misspelt option and a renamed export both fail', () => {
-    const config = docBlocks('docs/frameworks/next.md', 'search.config.ts')[0]!;
-    const route = docBlocks('docs/frameworks/next.md', 'app/api/search/route.ts')[0]!;
+    const config = block('docs/frameworks/next.md', 'search.config.ts');
+    const route = block('docs/frameworks/next.md', 'app/api/search/route.ts');
     const misspelt = config.replace("database: 'my-site-search'", "database: 'my-site-search', maxLimt: 5");
     expect(misspelt).not.toBe(config);
     expect(typecheck('next16', { 'search.config.ts': misspelt, 'app/api/search/route.ts': route })).toMatch(/maxLimt/);
