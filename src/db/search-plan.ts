@@ -124,7 +124,13 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
       if (titleMatch === undefined || titleTables.has(titleMatch)) continue;
       const name = `titles${titleTables.size}`;
       titleTables.set(titleMatch, name);
-      ctes.push(`${name} AS MATERIALIZED (SELECT rowid AS id, bm25(${TITLES_TABLE}) AS bm FROM ${TITLES_TABLE} WHERE ${TITLES_TABLE} MATCH ${bind(titleMatch)})`);
+      // Only the titles of the pages searched (this site and type) are scored and kept: the others join no row, and
+      // scoring every title with a common word cost more than ranking the pages (a page missing from search_docs,
+      // which no push of this schema leaves, keeps its title).
+      const scoped = [plan.site ? ['site', plan.site] : undefined, plan.type ? ['type', plan.type] : undefined].filter((f) => f !== undefined);
+      const join = scoped.length ? ` t LEFT JOIN ${DOCS_TABLE} d ON d.id = t.rowid` : '';
+      const filters = scoped.map(([column, value]) => ` AND (d.id IS NULL OR d.${column} = ${bind(value!)})`).join('');
+      ctes.push(`${name} AS MATERIALIZED (SELECT ${scoped.length ? 't.' : ''}rowid AS id, bm25(${TITLES_TABLE}) AS bm FROM ${TITLES_TABLE}${join} WHERE ${TITLES_TABLE} MATCH ${bind(titleMatch)}${filters})`);
     }
   }
   plan.steps.forEach((step, i) => {

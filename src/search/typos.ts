@@ -58,9 +58,12 @@ export function chooseCorrections(lookups: CorrectionLookup[], candidates: strin
 }
 
 /**
- * The trigrams vocabulary candidates are found by: the word's own, and those of the word with each pair of neighbours
- * swapped. A swap changes up to three consecutive trigrams, so a short word with one ("cahce") shares none with the
- * word meant ("cache") and would never be a candidate for the edit-distance check that counts a swap as one edit.
+ * The trigrams vocabulary candidates are found by: the word's own, and for a short word those of the word with each
+ * pair of neighbours swapped. A swap changes up to four consecutive trigrams, so a short word with one ("cahce") shares
+ * none with the word meant ("cache") and would never be a candidate for the edit-distance check that counts a swap as
+ * one edit. A word of `maxEdits` 2 keeps at least two of its own trigrams through any two edits, and the candidates are
+ * ranked by FTS5's bm25 over every trigram expression: each one more costs every vocabulary word read (a 16-letter word
+ * with its swaps had 66, and its lookup took ten times the search; docs/decisions.md).
  */
 export function candidateTrigrams(word: string): Set<string> {
   const trigrams = new Set<string>();
@@ -68,6 +71,7 @@ export function candidateTrigrams(word: string): Set<string> {
     for (let i = 0; i + 3 <= w.length; i++) trigrams.add(w.slice(i, i + 3));
   };
   add(word);
+  if (maxEdits(word) > 1) return trigrams;
   const letters = [...word];
   for (let i = 0; i + 1 < letters.length; i++) {
     if (letters[i] === letters[i + 1]) continue;
