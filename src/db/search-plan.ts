@@ -162,8 +162,9 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   const page = paged ? 'page' : 'ranked';
   ctes.push(`bounds AS MATERIALIZED (SELECT min(id) AS low, max(id) AS high FROM ${page})`);
 
-  // Snippets mark the words of every step that ran.
-  const widest = (n: number) => (n === 1 ? plan.steps[0]!.match : plan.steps.slice(0, n).map((s) => `(${s.match})`).join(' OR '));
+  // Snippets mark the words of every step that ran: any of their phrases, each once. A row any step found has one of
+  // them, and a phrase repeated (the strict step's words are the any-term step's too) would be read and weighed twice.
+  const widest = (n: number) => (n === 1 ? plan.steps[0]!.match : [...new Set(plan.steps.slice(0, n).flatMap((s) => s.match.match(PHRASE) ?? []))].join(' OR '));
   const snippetMatch =
     plan.steps.length === 1
       ? bind(widest(1))
@@ -203,6 +204,9 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   });
   return { sql, params };
 }
+
+/** A quoted phrase of a match expression (`""` inside is a quote), with its prefix star. */
+const PHRASE = /"(?:[^"]|"")*"\*?/g;
 
 /**
  * The top rows of one step by score = bm25 × recency multiplier. With a title weight, bm25 is field-aware: FTS5's

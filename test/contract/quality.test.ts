@@ -9,7 +9,7 @@ import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { normalizeSearchInput } from '../../src/search/query.js';
 import { runSearch } from '../../src/search/search.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
-import { countQueries } from '../helpers/observe.js';
+import { countQueries, observe } from '../helpers/observe.js';
 import { makeProject } from '../helpers/project.js';
 
 const project = makeProject({
@@ -82,6 +82,19 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     expect(mixed.results[0]).toMatchObject({ title: 'Content collections', match: 'all' });
     expect(mixed.results.slice(1).every((r) => r.match === 'any')).toBe(true);
     expect(mixed.results.map((r) => r.score)).toEqual([...mixed.results.map((r) => r.score)].sort((a, b) => a - b));
+  });
+
+  it("marks the words of every step that ran in a widened search's snippets, each phrase read once", async () => {
+    const bound: unknown[] = [];
+    const seen = observe(db, (_sql, params) => bound.push(...params));
+    const { results } = await runSearch(config, seen, normalizeSearchInput(config, { q: 'collections markdown', type: 'en' }));
+    expect(results[0]).toMatchObject({ title: 'Content collections', match: 'all' });
+    expect(results[0]!.snippet).toContain('<mark>Markdown</mark>');
+    expect(results[0]!.snippet).toContain('<mark>collections</mark>');
+    const widened = results.find((r) => r.match === 'any')!;
+    expect(widened.snippet).toMatch(/<mark>(collections|markdown)<\/mark>/i);
+    // The strict step's phrases are the any-term step's too: no expression the statement binds names one twice.
+    expect(bound.filter((p) => typeof p === 'string' && /("collections").*\1/.test(p))).toEqual([]);
   });
 
   it('matches every term only (SPEC.md) with widen: false', async () => {
