@@ -17,7 +17,7 @@ import { worstCase, type WorstCase } from './worst-case.js';
 
 export { d1 } from './perf/d1.js';
 export { type IndexingRow } from './perf/indexing.js';
-export { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, PREFIX_FLOOR_ROW, SAME_SQL_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW } from './perf/latency.js';
+export { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, SAME_SQL_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW } from './perf/latency.js';
 export { MINISEARCH_FIRST_ROW, SQLITE_FIRST_ROW } from './perf/first-answer.js';
 export { QUERY_MIX, type Measured, type Spread } from './perf/measure.js';
 
@@ -30,8 +30,8 @@ export interface PerfResult {
   latency: Record<string, Record<string, Measured>>;
   /** Per size: where the handler's SQL time goes, by statement kind. */
   sqlBreakdown: Record<string, Record<string, number>>;
-  /** Per size: the slowest query of the FTS5 floor, without and with a prefix index. */
-  slowestFloor: Record<string, Record<'floor' | 'prefixed', { query: string; ms: number; matches: number; documents: number }>>;
+  /** Per size: the slowest query of the FTS5 floor. */
+  slowestFloor: Record<string, Record<'floor', { query: string; ms: number; matches: number; documents: number }>>;
   /** Per size: index bytes and each engine's build. */
   indexing: Record<string, { bytes: number; rows: Record<string, IndexingRow> }>;
   /** Milliseconds to the first answer of a fresh process, per engine (10,000 documents). */

@@ -8,7 +8,7 @@ import { openSqlite } from '../../adapters/node.js';
 import { createSearchHandler, resolveConfig, type SearchDatabase, type SearchStatement, type SqlValue } from '../../src/index.js';
 import { toFtsQuery } from '../../src/search/query.js';
 import { writeIndex } from '../../src/indexer/index.js';
-import { SECTIONS_TABLE, VOCAB_TABLE } from '../../src/db/schema.js';
+import { SECTIONS_TABLE } from '../../src/db/schema.js';
 import { segmentUnspaced } from '../../src/text/segment.js';
 import { observe } from '../../test/helpers/observe.js';
 import { baseConfig, documents, withoutWordBreaks } from '../corpus.js';
@@ -64,7 +64,6 @@ export async function latency(n: number, withPeers: boolean) {
   const specSameSql = onDriver((q, lang) => specRecorded(q, lang).map((s) => ({ ...s, sql: stripSections(s.sql) })));
   const inSitu = timingStatements(db);
   const inSituHandler = createSearchHandler(baseConfig, { db: inSitu.db, cache: false });
-  const prefixed = withPrefixIndex(path, join(work, `prefix-${n}.db`));
   const better = openSqlite(path, { driver: 'better-sqlite3' });
   const betterHandler = createSearchHandler(baseConfig, { db: better, cache: false });
   Object.assign(
@@ -74,7 +73,6 @@ export async function latency(n: number, withPeers: boolean) {
       [SAME_SQL_ROW]: sameSql,
       [AFTER_JS_ROW]: { before: async (q, lang) => (await replayed(request(q, lang))).text(), run: sameSql },
       [FLOOR_ROW]: (q) => bareFloor(native, 'search_index', q),
-      [PREFIX_FLOOR_ROW]: (q) => bareFloor(prefixed, 'prefixed', q),
       'site-search handler on better-sqlite3': async (q, lang) => (await betterHandler(request(q, lang))).text(),
       [JS_ONLY_ROW]: async (q, lang) => (await replayed(request(q, lang))).text(),
       [IN_SITU_JS_ROW]: { run: async (q, lang) => (await inSituHandler(request(q, lang))).text(), excluded: inSitu.take },
@@ -85,7 +83,7 @@ export async function latency(n: number, withPeers: boolean) {
   );
   better.close();
   const breakdown = sqlBreakdown(native, everyStatement);
-  const slowest = { floor: slowestFloor(native, 'search_index'), prefixed: slowestFloor(prefixed, 'prefixed') };
+  const slowest = { floor: slowestFloor(native, 'search_index') };
 
   if (withPeers) {
     const records = docs.map(withoutWordBreaks);
@@ -112,13 +110,13 @@ export async function latency(n: number, withPeers: boolean) {
 }
 
 /**
- * What each kind of statement the handler runs costs: mean ms per query of the mix, each statement timed alone (best
- * of 3). The details statements are timed a second time with their snippet() left out, which gives what FTS5's
- * snippets cost, per query and per result.
+ * Where the time of the handler's SQL goes: mean ms per query of the mix, each statement timed whole and with one part
+ * left out (best of 3 each). A search is one statement (two with a correction), so its parts are told apart by what
+ * leaving them out saves: the ranking is its common table expressions alone (every step, titles and widening
+ * included, read up to the ranked rows); FTS5's `snippet()`, the sections sub-select and the typo candidates are each
+ * left out of the whole statement; "page details" is the rest (the page's rows found again in FTS5, their columns).
  */
 export function sqlBreakdown(native: Native, statements: { sql: string; params: SqlValue[] }[]): Record<string, number> {
-  const kind = (sql: string) =>
-    sql.includes('snippet(') ? 'details with snippets' : sql.includes(SECTIONS_TABLE) ? 'sections' : sql.includes(VOCAB_TABLE) ? 'typo candidates' : sql.includes('bm25(') ? 'ranking' : 'other';
   const time = (sql: string, params: SqlValue[]) => {
     const statement = native.prepare(sql);
     statement.all(...params);
@@ -130,28 +128,43 @@ export function sqlBreakdown(native: Native, statements: { sql: string; params: 
     }
     return best;
   };
-  const totals: Record<string, number> = {};
-  let snippets = 0;
+  const placeholders = (sql: string) => (sql.match(/\?/g) ?? []).length;
+  const totals = { statement: 0, ranking: 0, 'page details': 0, 'snippet()': 0, sections: 0, 'typo candidates': 0 };
   let results = 0;
   for (const { sql, params } of statements) {
-    const ms = time(sql, params);
-    const name = kind(sql);
-    totals[name] = (totals[name] ?? 0) + ms / QUERY_MIX.length;
-    if (name !== 'details with snippets') continue;
-    snippets += ms - time(sql.replace(/snippet\(.*?\) AS snippet/s, 'NULL AS snippet'), params);
-    results += params.length - 3; // the match expression and the rowid range, then one id per result
+    const whole = time(sql, params);
+    const head = sql.slice(0, sql.indexOf(PAGE_PART));
+    if (!head) throw new Error('[bench] the search statement changed: update PAGE_PART');
+    const ranking = time(`${head}\nSELECT count(*) FROM ranked`, params.slice(0, placeholders(head)));
+    const snippets = whole - time(sql.replace(/snippet\(.*?\) AS snippet/s, 'NULL AS snippet'), params);
+    const sections = whole - time(stripSections(sql), params);
+    const lookups = sql.indexOf(CANDIDATES_PART);
+    const candidates = lookups === -1 ? 0 : whole - time(sql.slice(0, lookups), params.slice(0, placeholders(sql.slice(0, lookups))));
+    totals.statement += whole;
+    totals.ranking += ranking;
+    totals['snippet()'] += snippets;
+    totals.sections += sections;
+    totals['typo candidates'] += candidates;
+    totals['page details'] += whole - ranking - snippets - sections - candidates;
+    results += (native.prepare(sql).all(...params) as { kind: string }[]).filter((r) => r.kind === 'r').length;
   }
-  return { ...totals, 'of which snippet()': snippets / QUERY_MIX.length, 'snippet() per result': results ? snippets / results : 0 };
+  const perQuery = Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, v / QUERY_MIX.length]));
+  return { ...perQuery, 'snippet() per result': results ? totals['snippet()'] / results : 0 };
 }
+
+/** Where the search statement's page of results starts, and where its typo candidates do (src/db/search-plan.ts). */
+const PAGE_PART = "\nSELECT 'r' AS kind";
+const CANDIDATES_PART = "\nUNION ALL\nSELECT 'c'";
 
 /** The handler's latency row, and the row of the same statements replayed on the driver (what the handler adds to). */
 export const HANDLER_ROW = 'site-search handler (Request → JSON Response)';
 export const SAME_SQL_ROW = 'same SQL, run directly on node:sqlite';
 
-/** The bare ranking of the literal query: the least any FTS5 ranking of it can cost. */
+/**
+ * The bare ranking of the literal query: the least any FTS5 ranking of it can cost. On the index as built, so with its
+ * prefix index (`prefix='2 3'`, src/db/schema.ts).
+ */
 export const FLOOR_ROW = 'FTS5 floor: bare ORDER BY bm25 LIMIT 10';
-/** The same on a copy of the texts in a table with a prefix index, which the table DESIGN.md fixes does not have. */
-export const PREFIX_FLOOR_ROW = "FTS5 floor on a table with a prefix index (prefix='2 3')";
 
 /** The SPEC.md match expression for `q`, as the floor rows search it (`''` when it has no term). */
 export const floorMatch = (q: string) => toFtsQuery(segmentUnspaced(q.toLowerCase(), ' '));
@@ -182,25 +195,6 @@ export function slowestFloor(native: Native, table: string): { query: string; ms
     matches: count(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`, floorMatch(query)),
     documents: count(`SELECT count(*) AS n FROM ${table}`),
   };
-}
-
-/**
- * The index's searchable texts copied into an FTS5 table `prefixed` with `prefix='2 3'` (same tokenizer), in a file
- * of its own: how far a prefix index would lower the floor for 2-letter prefixes, and what it leaves (common words).
- */
-export function withPrefixIndex(indexPath: string, path: string): Native {
-  rmSync(path, { force: true });
-  const sqlite = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
-  const db = new sqlite.DatabaseSync(path);
-  db.prepare('ATTACH ? AS source').run(indexPath);
-  db.exec(`BEGIN;
-    CREATE VIRTUAL TABLE prefixed USING fts5(title, description, content, tags, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3');
-    INSERT INTO prefixed (rowid, title, description, content, tags) SELECT rowid, title, description, content, tags FROM source.search_index;
-    INSERT INTO prefixed (prefixed) VALUES ('optimize');
-    COMMIT;
-    DETACH source;`);
-  db.close();
-  return rawDriver(path);
 }
 
 /** The latency row of the handler answering from recorded results: what it adds to its SQL, measured on its own. */
