@@ -241,7 +241,7 @@ export const SPEC_ONLY_ROW = "handler doing only what SPEC.md asks (widen: false
 export const SPEC_ONLY_SQL_ROW = 'the SQL of the handler doing only what SPEC.md asks, run directly on node:sqlite';
 
 /** The sections sub-select of the search statement (src/db/search-plan.ts). */
-export const SECTIONS_SUBSELECT = new RegExp(`\\(SELECT json_group_array\\(json_array\\(heading[\\s\\S]*?FROM ${SECTIONS_TABLE} WHERE page = p\\.id ORDER BY position\\)\\)`);
+export const SECTIONS_SUBSELECT = new RegExp(`\\(SELECT sections FROM ${SECTIONS_TABLE} WHERE page = p\\.id\\)`);
 
 /** A search statement without its sections sub-select (NULL instead). */
 export function stripSections(sql: string): string {

@@ -7,7 +7,7 @@ export const TABLE = 'search_index';
  * Bump when the table definition changes (tokenizer, columns): `ensureSchema` then rebuilds the table, and the
  * next index push fills it again.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
 export const VOCAB_TABLE = 'search_vocab';
@@ -62,18 +62,18 @@ export function syncDocsStatement(where: string): string {
 }
 
 /**
- * The pages' headed sections, so a result can point at the part of the page that matched. A plain table indexed by
- * page: the search reads the few sections of the pages it returns and picks the best in JavaScript.
+ * The pages' headed sections, so a result can point at the part of the page that matched. A plain table keyed by
+ * page: the search reads the sections of the pages it returns and picks the best in JavaScript.
  */
 export const SECTIONS_TABLE = 'search_sections';
 
 /**
- * A rowid table, not `WITHOUT ROWID`: that keeps at most about 1 KB of a row in its b-tree page, so sections of up to
- * 2,000 characters would spill into mostly empty overflow pages, a larger file slower to write (docs/decisions.md).
+ * One row per page that has sections, keyed by the page's rowid, holding them all as JSON `[[heading, anchor, folded
+ * start of the text], …]` in page order: the search reads a result's sections as one row, where a row per section read
+ * ten (each billed on D1), and a push writes one row per page. A rowid table: a long page's JSON spills into overflow
+ * pages of its own, where a `WITHOUT ROWID` table would leave its b-tree pages mostly empty (docs/decisions.md).
  */
-const CREATE_SECTIONS = `CREATE TABLE IF NOT EXISTS ${SECTIONS_TABLE} (
-  page INTEGER NOT NULL, position INTEGER NOT NULL, site TEXT NOT NULL, heading TEXT NOT NULL, anchor TEXT NOT NULL,
-  content TEXT NOT NULL, UNIQUE (page, position))`;
+const CREATE_SECTIONS = `CREATE TABLE IF NOT EXISTS ${SECTIONS_TABLE} (page INTEGER PRIMARY KEY, site TEXT NOT NULL, sections TEXT NOT NULL)`;
 
 /**
  * How much of a section is stored: its start, lowercased and without accents (as `foldWord` makes it). It is only
@@ -82,9 +82,15 @@ const CREATE_SECTIONS = `CREATE TABLE IF NOT EXISTS ${SECTIONS_TABLE} (
  */
 export const SECTION_MATCH_CHARS = 2000;
 
-/** Inserts one section, linked to its page through `search_docs` (so SQL files need no rowids). */
-export const INSERT_SECTION = `INSERT INTO ${SECTIONS_TABLE} (page, position, site, heading, anchor, content)
-  VALUES ((SELECT id FROM ${DOCS_TABLE} WHERE site = ? AND url = ?), ?, ?, ?, ?, ?)`;
+/**
+ * The most a page's sections JSON holds, in UTF-8 bytes: with the statement around it, well under D1's 100,000-byte
+ * statement (a `.sql` file carries it as a literal). A page with more is stored with each section's text shortened.
+ */
+export const SECTIONS_MAX_BYTES = 60_000;
+
+/** Inserts a page's sections, linked to it through `search_docs` (so SQL files need no rowids). */
+export const INSERT_SECTIONS = `INSERT INTO ${SECTIONS_TABLE} (page, site, sections)
+  VALUES ((SELECT id FROM ${DOCS_TABLE} WHERE site = ? AND url = ?), ?, ?)`;
 
 /**
  * Each page's content hash (everything that reaches the index about it), keyed like the page: a push compares the new

@@ -1,5 +1,5 @@
 import type { SqlValue } from './types.js';
-import { DAY_OF_DATE, DOCS_TABLE, SECTION_MATCH_CHARS, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
 import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../search/snippet.js';
 
 /** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `limit`. */
@@ -179,8 +179,7 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
     `SELECT 'r' AS kind, p.id AS id, p.score AS score, p.step AS step, NULL AS present,
       f.title AS title, f.url AS url, f.type AS type, f.date AS date, f.tags AS tags, f.emoji AS emoji, f.description AS description,
       snippet(${TABLE}, 2, char(${MARK_OPEN_CODE}), char(${MARK_CLOSE_CODE}), '…', ${plan.snippetTokens}) AS snippet,
-      ${plan.bare ? 'NULL' : `(SELECT json_group_array(json_array(heading, anchor, content)) FROM (SELECT heading, anchor, substr(content, 1, ${SECTION_MATCH_CHARS}) AS content
-        FROM ${SECTIONS_TABLE} WHERE page = p.id ORDER BY position))`} AS json
+      ${plan.bare ? 'NULL' : `(SELECT sections FROM ${SECTIONS_TABLE} WHERE page = p.id)`} AS json
     FROM ${TABLE} f CROSS JOIN ${page} p ON p.id = f.rowid
     WHERE ${TABLE} MATCH ${snippetMatch}
       AND f.rowid BETWEEN (SELECT low FROM bounds) AND (SELECT high FROM bounds) AND +f.rowid IN (SELECT id FROM ${page})`,

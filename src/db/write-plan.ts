@@ -1,5 +1,5 @@
 import { foldWord } from '../text/fold.js';
-import { DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
+import { DOCS_TABLE, HASHES_TABLE, INSERT_SECTIONS, SECTION_MATCH_CHARS, SECTIONS_MAX_BYTES, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
 
 /**
  * What a push writes for one page, as statements with `?` parameters: run with bound values on a database (SQLite, a
@@ -70,13 +70,32 @@ export function pageInsert(page: PageToWrite, day: PlanValue, hash: string): Pla
   ];
 }
 
-/** The statements that insert a page's sections, each finding its page through `search_docs` (site and URL). */
+/** The statement that inserts a page's sections (none for a page without), finding the page through `search_docs` (site and URL). */
 export function sectionInserts(page: Pick<PageToWrite, 'site' | 'url' | 'sections'>): PlannedStatement[] {
-  return page.sections.map((s, i) => ({
-    sql: INSERT_SECTION,
-    params: [page.site, page.url, i, page.site, s.heading, s.anchor, foldWord(s.content)],
-    shortenable: [6],
-  }));
+  if (page.sections.length === 0) return [];
+  return [{ sql: INSERT_SECTIONS, params: [page.site, page.url, page.site, sectionsJson(page.sections)] }];
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A page's sections as the search reads them: JSON `[[heading, anchor, folded text], …]`, at most
+ * {@link SECTIONS_MAX_BYTES}. Over it, every section's text is shortened alike (it is only read to choose the best
+ * section), and as a last resort the later sections are left out.
+ */
+export function sectionsJson(sections: PageToWrite['sections']): string {
+  const folded = sections.map((s) => [s.heading, s.anchor, foldWord(s.content)] as const);
+  let chars = SECTION_MATCH_CHARS;
+  let json = JSON.stringify(folded.map(([h, a, c]) => [h, a, c.slice(0, chars)]));
+  for (let size = encoder.encode(json).length; size > SECTIONS_MAX_BYTES && chars > 0; size = encoder.encode(json).length) {
+    chars = Math.floor(chars * Math.min(0.8, (SECTIONS_MAX_BYTES / size) * 0.9));
+    json = JSON.stringify(folded.map(([h, a, c]) => [h, a, c.slice(0, chars)]));
+  }
+  for (let kept = folded.length; encoder.encode(json).length > SECTIONS_MAX_BYTES && kept > 1; ) {
+    kept = Math.floor(kept * 0.8);
+    json = JSON.stringify(folded.slice(0, kept).map(([h, a]) => [h, a, '']));
+  }
+  return json;
 }
 
 /** The statements that remove one page (its rowid `id`) and everything keyed by it. */
@@ -90,9 +109,9 @@ export function pageRemoval(id: number, site: string, url: string): PlannedState
   ];
 }
 
-/** Rows a page's insert writes: its row, side row, title row and hash, and its sections. */
+/** Rows a page's insert writes: its row, side row, title row and hash, and its sections' row when it has any. */
 export function pageRows(page: { sections: unknown[] }): number {
-  return 4 + page.sections.length;
+  return 4 + (page.sections.length > 0 ? 1 : 0);
 }
 
 /** The vocabulary statements: a word of a type gained, a word (by rowid) no page has any more. */

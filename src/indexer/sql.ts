@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../options/options.js';
-import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, INSERT_SECTION, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
 import { columnValue, pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, sectionInserts, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
 import { vocabularyOf } from './vocabulary.js';
@@ -115,7 +115,7 @@ export function changeStatements(
   return { statements, counts: result };
 }
 
-/** A page's section statements (each finds its page through search_docs, which a SQL file cannot know the rowid of). */
+/** A page's sections statement (it finds its page through search_docs, whose rowid a SQL file cannot know). */
 function sectionStatements(d: IndexDocument, maxStatementBytes: number): string[] {
   return sectionInserts(d).map((p) => render(p, maxStatementBytes));
 }

@@ -149,8 +149,12 @@ export async function runSearch(
  */
 const TITLE_WEIGHT_DIVISOR = 20;
 
-/** Side tables a table written by another tool (astro-d1-search) lacks; the titles table, which indexes of schema version 4 lack. */
-const SIDE_TABLE = new RegExp(`no such table: (${[DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE].join('|')})\\b`, 'i');
+/**
+ * Side tables a table written by another tool (astro-d1-search) lacks, or holds in an older shape (the sections of
+ * schema version 6 and before, a row each, until the next push rebuilds them); the titles table, which indexes of
+ * schema version 4 lack.
+ */
+const SIDE_TABLE = new RegExp(`no such table: (${[DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE].join('|')})\\b|no such column: sections\\b`, 'i');
 const TITLES = new RegExp(`no such table: ${TITLES_TABLE}\\b`, 'i');
 
 async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[]> {

@@ -68,13 +68,28 @@ it('searches a table written without site-search (no side tables) and ranks it l
   indexed.close();
 });
 
-it('stores sections in a rowid table (large rows stay in their page) that keeps one row per page and position', async () => {
+it('stores a page\'s sections as one row in a rowid table (a long page spills into overflow pages of its own), one per page', async () => {
   const db = openSqlite(':memory:');
   await seed(db, [{ title: 'page', url: '/p' }]);
   const { results } = await db.prepare("SELECT sql FROM sqlite_master WHERE name = 'search_sections'").all<{ sql: string }>();
   expect(results[0]!.sql).not.toMatch(/WITHOUT\s+ROWID/i);
-  db.exec("INSERT INTO search_sections (page, position, site, heading, anchor, content) VALUES (1, 0, '', 'A', 'a', 'x')");
-  expect(() => db.exec("INSERT INTO search_sections (page, position, site, heading, anchor, content) VALUES (1, 0, '', 'B', 'b', 'y')")).toThrow(/UNIQUE/);
+  db.exec(`INSERT INTO search_sections (page, site, sections) VALUES (1, '', '[["A","a","x"]]')`);
+  expect(() => db.exec(`INSERT INTO search_sections (page, site, sections) VALUES (1, '', '[["B","b","y"]]')`)).toThrow(/UNIQUE|PRIMARY KEY/);
+  db.close();
+});
+
+it('searches an index of schema version 6 (a row per section) without sections until its next push', async () => {
+  const db = openSqlite(':memory:');
+  const docs = [{ title: 'Deploy', content: 'deploy your site', url: '/a' }, { title: 'Hosting', content: 'hosting and deploy', url: '/b' }];
+  await seed(db, docs);
+  const options = { database: 'd', sources: [{ dir: 'a', type: 'doc', url: '/:slug' }] };
+  const current = await searchIndex(resolveConfig(options), { db, q: 'deploy' });
+  db.exec(`DROP TABLE search_sections;
+    CREATE TABLE search_sections (page INTEGER NOT NULL, position INTEGER NOT NULL, site TEXT NOT NULL, heading TEXT NOT NULL,
+      anchor TEXT NOT NULL, content TEXT NOT NULL, UNIQUE (page, position))`);
+  const older = await searchIndex(resolveConfig(options), { db, q: 'deploy' });
+  expect(older.map((r) => r.url)).toEqual(current.map((r) => r.url));
+  expect(older.every((r) => r.section === undefined)).toBe(true);
   db.close();
 });
 
