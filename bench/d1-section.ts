@@ -48,7 +48,12 @@ ${roundTo(25e9 / d1.meanRowsRead)} a month (D1's pricing as of 2026). Rows read 
 common words, with the size of the site): D1 counts a row for each page a full-text query yields and one for each page bm25 scores, so
 by hand the bare ranking of \`sitemap\` (22 of these pages) reads 44 rows and that of \`astro\` (1,530 pages) 3,060. D1 also counts
 the rows a statement reads back from its own intermediate results, which is why the search statement reads each of them as
-few times as it can. A repeated query served from the edge cache reads none.
+few times as it can. Through a D1 binding the search takes the plan that reads fewer rows (docs/decisions.md): the page's
+rows are found again by rowid, two rows each, where a range of rowids reads every match between the first and the last,
+and titles are scored without a type filter that reads a row per title. A repeated query served from the edge cache
+reads none. The handler is given the binding as a D1 binding (with \`withSession\`), and its session reads the plain binding:
+in Miniflare a real session adds a few milliseconds of local time to each statement, which a replica near the Worker does
+not, and the design before was timed through the plain binding too.
 
 ### Round trips on D1
 

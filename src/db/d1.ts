@@ -14,3 +14,12 @@ interface D1WithSessions extends SearchDatabase {
 export function forSearch(db: SearchDatabase): SearchDatabase {
   return typeof (db as Partial<D1WithSessions>).withSession === 'function' ? (db as D1WithSessions).withSession('first-unconstrained') : db;
 }
+
+/**
+ * Whether `db` is a D1 binding (it has the Sessions API). D1 bills every row a statement reads, its own intermediate
+ * rows included, and its CPU time is small beside a round trip: a search there takes the plan that reads fewer rows
+ * for a little more CPU (src/db/search-plan.ts, `rowsBilled`).
+ */
+export function billsRowsRead(db: SearchDatabase): boolean {
+  return typeof (db as Partial<D1WithSessions>).withSession === 'function';
+}

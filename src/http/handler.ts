@@ -1,6 +1,6 @@
 import { cacheKey, type SearchCache } from './cache.js';
 import { resolveConfig } from '../options/config.js';
-import { forSearch } from '../db/d1.js';
+import { billsRowsRead, forSearch } from '../db/d1.js';
 import { isSearchDatabase, type SearchDatabase } from '../db/types.js';
 import { SearchInputError, SiteSearchError } from '../errors.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
@@ -108,7 +108,7 @@ export function createHandler(
 
     let outcome;
     try {
-      outcome = await runSearch(config, forSearch(db), input, origin ?? url.origin);
+      outcome = await runSearch(config, forSearch(db), input, origin ?? url.origin, undefined, billsRowsRead(db));
     } catch (e) {
       return error(500, databaseErrorMessage(e));
     }

@@ -1,5 +1,5 @@
 import { resolveConfig } from '../options/config.js';
-import { forSearch } from '../db/d1.js';
+import { billsRowsRead, forSearch } from '../db/d1.js';
 import { searchStatement, type SearchPlan, type PlanStep, type RankedRow, type SearchPlanRow } from '../db/search-plan.js';
 import type { SearchDatabase } from '../db/types.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
@@ -74,7 +74,7 @@ export interface SearchArgs extends RawSearchInput {
 export async function searchIndex(config: SearchOptions | ResolvedConfig, args: SearchArgs): Promise<SearchResult[]> {
   const resolved = resolveConfig(config);
   const input = normalizeSearchInput(resolved, args);
-  return (await runSearch(resolved, forSearch(args.db), input, args.origin, args.now)).results;
+  return (await runSearch(resolved, forSearch(args.db), input, args.origin, args.now, billsRowsRead(args.db))).results;
 }
 
 /**
@@ -93,6 +93,7 @@ export async function runSearch(
   input: SearchInput,
   origin?: string,
   now: Date = new Date(),
+  rowsBilled = false,
 ): Promise<SearchOutcome> {
   if (codePointLength(input.q) < MIN_QUERY_LENGTH) return { results: [] };
   const terms = searchTerms(input.q, config.maxTerms);
@@ -109,6 +110,7 @@ export async function runSearch(
     undatedTypes: config.sources.filter((s) => s.recency === false).map((s) => s.type),
     titleWeight: config.ranking === 'fields' ? config.weights.title / TITLE_WEIGHT_DIVISOR : 0,
     snippetTokens: config.snippetTokens,
+    rowsBilled,
   };
   // A title is scored by the words it has, whichever step found the page.
   const titleMatch = anyTermMatch(terms);
