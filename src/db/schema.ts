@@ -22,6 +22,9 @@ const CREATE_TABLE = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
   url UNINDEXED, site UNINDEXED, type UNINDEXED, date UNINDEXED, emoji UNINDEXED,
   tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3')`;
 
+/** The longest prefix with an index of its own (`prefix = '2 3'`): a longer one is merged from its words when searched. */
+export const PREFIX_INDEX_MAX = 3;
+
 /**
  * Each page's title in an FTS5 table of its own, keyed by the page's rowid: the field-aware ranking scores a title match
  * on its own length (FTS5's bm25 over `search_index` normalises by the whole row, so a page whose title is the query

@@ -37,12 +37,18 @@ export interface SearchPlan {
   titleWeight: number;
   snippetTokens: number;
   /**
-   * The database bills every row a statement reads (D1), and its CPU time is small beside a round trip: the page's
-   * rows are found again in FTS5 by rowid (two rows read each) rather than by the range of rowids they span (every
-   * match in it read, but a prefix of 4+ letters expanded once instead of once per row), and titles are scored without
-   * first being filtered by type through `search_docs` (a row read per title).
+   * The database bills every row a statement reads (D1), and its CPU time is small beside a round trip: titles are
+   * scored without first being filtered by type through `search_docs` (a row read per title). The caller finds the
+   * page by rowid there too (`pageBy`).
    */
   rowsBilled?: boolean;
+  /**
+   * How the page's rows are found again in FTS5 for their text and snippets: `rowid` looks each one up (two rows read
+   * each; FTS5 sets the expression up once per row, which for a prefix of 4+ letters means merging every word that
+   * starts with it, each time), `range` reads every match between the page's first and last rowid with the expression
+   * set up once. Same rows, same snippets.
+   */
+  pageBy?: 'range' | 'rowid';
   /**
    * Words that may be misspelled (`term`, as the vocabulary spells words: lowercase), each with the trigram expression
    * that finds the vocabulary words containing it (`in`: it is in the index) and the one that finds the words it may
@@ -167,7 +173,8 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   const paged = plan.offset > 0;
   if (paged) ctes.push(`page AS MATERIALIZED (SELECT id, score, step FROM ranked ORDER BY step, score, id LIMIT -1 OFFSET ${bind(plan.offset)})`);
   const page = paged ? 'page' : 'ranked';
-  if (!plan.rowsBilled) ctes.push(`bounds AS MATERIALIZED (SELECT min(id) AS low, max(id) AS high FROM ${page})`);
+  const byRange = plan.pageBy !== 'rowid';
+  if (byRange) ctes.push(`bounds AS MATERIALIZED (SELECT min(id) AS low, max(id) AS high FROM ${page})`);
 
   // Snippets mark the words of every step that ran: any of their phrases, each once. A row any step found has one of
   // them, and a phrase repeated (the strict step's words are the any-term step's too) would be read and weighed twice.
@@ -181,9 +188,8 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
           .join(' ')} ELSE ${bind(widest(plan.steps.length))} END)`;
   // The page is joined to the FTS5 rows, not the other way round: that would run the MATCH once per page row (a
   // prefix like "astro"* expanded each time). The range lets FTS5 skip to the rows that matter, and "+rowid IN" drops
-  // the others through one index of the page (the join alone would read the page once per FTS5 row). Where rows read
-  // are billed, "rowid IN" runs the MATCH once per page row after all: it reads those rows only, where the range
-  // reads every match between the first and the last.
+  // the others through one index of the page (the join alone would read the page once per FTS5 row). By rowid,
+  // "rowid IN" runs the MATCH once per page row after all: it reads those rows only (see `pageBy`).
   const parts = [
     `SELECT 'r' AS kind, p.id AS id, p.score AS score, p.step AS step, NULL AS present,
       f.title AS title, f.url AS url, f.type AS type, f.date AS date, f.tags AS tags, f.emoji AS emoji, f.description AS description,
@@ -191,7 +197,7 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
       ${plan.bare ? 'NULL' : `(SELECT sections FROM ${SECTIONS_TABLE} WHERE page = p.id)`} AS json
     FROM ${TABLE} f CROSS JOIN ${page} p ON p.id = f.rowid
     WHERE ${TABLE} MATCH ${snippetMatch}
-      AND ${plan.rowsBilled ? '' : `f.rowid BETWEEN (SELECT low FROM bounds) AND (SELECT high FROM bounds) AND +`}f.rowid IN (SELECT id FROM ${page})`,
+      AND ${byRange ? `f.rowid BETWEEN (SELECT low FROM bounds) AND (SELECT high FROM bounds) AND +` : ''}f.rowid IN (SELECT id FROM ${page})`,
   ];
   if (lookups.length) {
     parts.push(`SELECT 'c', NULL, NULL, i, present, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,

@@ -15,7 +15,7 @@ import {
   type RawSearchInput,
   type SearchInput,
 } from './query.js';
-import { DOCS_TABLE, SECTIONS_TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
+import { DOCS_TABLE, PREFIX_INDEX_MAX, SECTIONS_TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { removeWordBreaks } from '../text/segment.js';
 import { bestSection, sectionOf, sectionWords } from './sections.js';
 import { urlResolver } from './urls.js';
@@ -112,6 +112,11 @@ export async function runSearch(
     snippetTokens: config.snippetTokens,
     rowsBilled,
   };
+  // The page's rows are found again by rowid where that costs FTS5 no more than reading the range they span: where rows
+  // read are billed (D1), or when the last word's prefix needs no merging for each row (2–3 letters have an index of
+  // their own) or has nothing to merge (no indexed word contains it: it is misspelled).
+  const lastWord = wordsOf(terms[terms.length - 1]!).at(-1)!;
+  const pageBy = (lastMisspelled: boolean): 'rowid' | 'range' => (rowsBilled || lastMisspelled || codePointLength(lastWord) <= PREFIX_INDEX_MAX ? 'rowid' : 'range');
   // A title is scored by the words it has, whichever step found the page.
   const titleMatch = anyTermMatch(terms);
   const strict: PlanStep = { match: allTermsMatch(terms), titleMatch };
@@ -123,6 +128,7 @@ export async function runSearch(
   const lookups = config.widen ? correctionLookups(terms) : [];
   const first = await run(db, {
     ...base,
+    pageBy: pageBy(false),
     steps: config.widen ? [strict, { ...any, unlessMisspelled: true }] : [strict],
     lookups,
     candidateLimit: CANDIDATES,
@@ -132,16 +138,17 @@ export async function runSearch(
   for (const row of looked) candidates[Number(row.step)] = JSON.parse(row.json ?? '[]') as string[];
   const corrections = chooseCorrections(lookups, candidates);
   const absent = looked.filter((r) => Number(r.present) === 0).length;
+  const again = { ...base, pageBy: pageBy(looked.some((r) => Number(r.present) === 0 && lookups[Number(r.step)]?.term === lastWord)) };
   if (corrections.size > 0) {
     // A whole search again, not a sequel to the first: one snapshot of the index (a push may land in between).
     const fixes = [...corrections.values()].flat();
     const corrected = { titleMatch: anyTermMatch(terms, fixes) };
     const steps = [strict, { ...corrected, match: correctedTermsMatch(terms, corrections) }, any, { ...corrected, match: anyTermMatch(terms, fixes) }];
-    return outcome(config, terms, await run(db, { ...base, steps }), ['all', 'typo', 'any', 'typo'], corrections, origin);
+    return outcome(config, terms, await run(db, { ...again, steps }), ['all', 'typo', 'any', 'typo'], corrections, origin);
   }
   // A word in no page and near no indexed word: the any-term step the first statement held back is the answer, unless
   // no word of the query is in the index at all.
-  if (absent > 0 && absent < new Set(terms).size) return outcome(config, terms, await run(db, { ...base, steps: [strict, any] }), ['all', 'any'], corrections, origin);
+  if (absent > 0 && absent < new Set(terms).size) return outcome(config, terms, await run(db, { ...again, steps: [strict, any] }), ['all', 'any'], corrections, origin);
   return outcome(config, terms, first, ['all', 'any'], corrections, origin);
 }
 
