@@ -87,6 +87,8 @@ export function sectionsJson(sections: PageToWrite['sections']): string {
   const folded = sections.map((s) => [s.heading, s.anchor, foldWord(s.content)] as const);
   let chars = SECTION_MATCH_CHARS;
   let json = JSON.stringify(folded.map(([h, a, c]) => [h, a, c.slice(0, chars)]));
+  // A UTF-16 code unit is at most 3 bytes in UTF-8: most pages fit without being encoded to be measured.
+  if (json.length * 3 <= SECTIONS_MAX_BYTES) return json;
   for (let size = encoder.encode(json).length; size > SECTIONS_MAX_BYTES && chars > 0; size = encoder.encode(json).length) {
     chars = Math.floor(chars * Math.min(0.8, (SECTIONS_MAX_BYTES / size) * 0.9));
     json = JSON.stringify(folded.map(([h, a, c]) => [h, a, c.slice(0, chars)]));
