@@ -200,9 +200,13 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
       AND ${byRange ? `f.rowid BETWEEN (SELECT low FROM bounds) AND (SELECT high FROM bounds) AND +` : ''}f.rowid IN (SELECT id FROM ${page})`,
   ];
   if (lookups.length) {
+    // Ordered by bm25() rather than FTS5's `rank`: FTS5 sorts by rank itself, scoring the words of every type before
+    // the type is checked, where SQLite scores only the words the filter keeps (a third faster on the benchmark's six
+    // types, the same candidates). Where rows read are billed, `rank`: then the type is read only for the words FTS5
+    // hands over until the limit is reached, where SQLite reads it for every word (4.5 times the rows on D1).
     parts.push(`SELECT 'c', NULL, NULL, i, present, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
       CASE WHEN known THEN '[]' ELSE (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope()}
-        ORDER BY rank LIMIT ${plan.candidateLimit ?? 40})) END
+        ORDER BY ${plan.rowsBilled ? 'rank' : `bm25(${VOCAB_TABLE}), rowid`} LIMIT ${plan.candidateLimit ?? 40})) END
       FROM lookups`);
   }
   // The whole ranking, when the page is not all of it: placing a step's scores needs the steps' scores before it.
