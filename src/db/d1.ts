@@ -12,7 +12,7 @@ interface D1WithSessions extends SearchDatabase {
  * is. A session is opened per search, as D1 intends (one per request).
  */
 export function forSearch(db: SearchDatabase): SearchDatabase {
-  return typeof (db as Partial<D1WithSessions>).withSession === 'function' ? (db as D1WithSessions).withSession('first-unconstrained') : db;
+  return billsRowsRead(db) ? db.withSession('first-unconstrained') : db;
 }
 
 /**
@@ -20,6 +20,6 @@ export function forSearch(db: SearchDatabase): SearchDatabase {
  * rows included, and its CPU time is small beside a round trip: a search there takes the plan that reads fewer rows
  * for a little more CPU (src/db/search-plan.ts, `rowsBilled`).
  */
-export function billsRowsRead(db: SearchDatabase): boolean {
+export function billsRowsRead(db: SearchDatabase): db is D1WithSessions {
   return typeof (db as Partial<D1WithSessions>).withSession === 'function';
 }

@@ -12,18 +12,21 @@ export const SCHEMA_VERSION = 7;
 /** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
 export const VOCAB_TABLE = 'search_vocab';
 
+/** The prefix lengths FTS5 indexes (`prefix = '2 3'`) in `search_index` and `search_titles`. */
+const PREFIX_LENGTHS = [2, 3];
+
+/** The longest prefix with an index of its own: a longer one is merged from its words when searched. */
+export const PREFIX_INDEX_MAX = Math.max(...PREFIX_LENGTHS);
+
 /**
  * `prefix = '2 3'`: FTS5 also indexes every word's first 2 and 3 characters. The last query term is always a prefix,
  * and the short ones (`co`, `de` while someone types) matched tens of thousands of words each; with these indexes they
- * read one list instead (docs/benchmarks.md has the cost in build time and size, and the gain).
+ * read one list instead (docs/decisions.md has the cost in build time and size, and the gain).
  */
 const CREATE_TABLE = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
   title, description, content, tags, more,
   url UNINDEXED, site UNINDEXED, type UNINDEXED, date UNINDEXED, emoji UNINDEXED,
-  tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3')`;
-
-/** The longest prefix with an index of its own (`prefix = '2 3'`): a longer one is merged from its words when searched. */
-export const PREFIX_INDEX_MAX = 3;
+  tokenize = 'porter unicode61 remove_diacritics 2', prefix = '${PREFIX_LENGTHS.join(' ')}')`;
 
 /**
  * Each page's title in an FTS5 table of its own, keyed by the page's rowid: the field-aware ranking scores a title match
@@ -33,7 +36,7 @@ export const PREFIX_INDEX_MAX = 3;
 export const TITLES_TABLE = 'search_titles';
 
 const CREATE_TITLES = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TITLES_TABLE} USING fts5(
-  title, site UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3')`;
+  title, site UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '${PREFIX_LENGTHS.join(' ')}')`;
 
 /** Copies the titles of one site's `search_index` rows (`where` as for {@link syncDocsStatement}) after a whole push. */
 export function syncTitlesStatement(where: string): string {

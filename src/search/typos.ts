@@ -61,9 +61,11 @@ export function chooseCorrections(lookups: CorrectionLookup[], candidates: strin
  * The trigrams vocabulary candidates are found by: the word's own, and for a short word those of the word with each
  * pair of neighbours swapped. A swap changes up to four consecutive trigrams, so a short word with one ("cahce") shares
  * none with the word meant ("cache") and would never be a candidate for the edit-distance check that counts a swap as
- * one edit. A word of `maxEdits` 2 keeps at least two of its own trigrams through any two edits, and the candidates are
- * ranked by FTS5's bm25 over every trigram expression: each one more costs every vocabulary word read (a 16-letter word
- * with its swaps had 66, and its lookup took ten times the search; docs/decisions.md).
+ * one edit. A word of 8+ letters (`maxEdits` 2) has 6+ trigrams and keeps at least two of its own through a swap; its
+ * swapped trigrams would only help a swap plus another edit placed so that no trigram of its own survives. They are
+ * left out because the candidates are ranked by FTS5's bm25 over every trigram of the expression: each one more costs
+ * every vocabulary word read (a 16-letter word with its swaps had 66, and its lookup took ten times the search;
+ * docs/decisions.md).
  */
 export function candidateTrigrams(word: string): Set<string> {
   const trigrams = new Set<string>();
