@@ -7,21 +7,26 @@ export const TABLE = 'search_index';
  * Bump when the table definition changes (tokenizer, columns): `ensureSchema` then rebuilds the table, and the
  * next index push fills it again.
  */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
 export const VOCAB_TABLE = 'search_vocab';
 
-/** The prefix lengths FTS5 indexes (`prefix = '2 3'`) in `search_index` and `search_titles`. */
-const PREFIX_LENGTHS = [2, 3];
+/**
+ * The prefix lengths FTS5 indexes (`prefix = '2 3 4 5 6'`) in `search_index` and `search_titles`: a last query word
+ * (always a prefix) of up to 6 letters after stemming reads one list. Schema version 4 had `'2 3'`; version 8 added
+ * 4 to 6 (docs/decisions.md, "Performance", has what each costs and gains; `npm run bench` measures it).
+ */
+export const PREFIX_LENGTHS = [2, 3, 4, 5, 6];
 
 /** The longest prefix with an index of its own: a longer one is merged from its words when searched. */
 export const PREFIX_INDEX_MAX = Math.max(...PREFIX_LENGTHS);
 
 /**
- * `prefix = '2 3'`: FTS5 also indexes every word's first 2 and 3 characters. The last query term is always a prefix,
- * and the short ones (`co`, `de` while someone types) matched tens of thousands of words each; with these indexes they
- * read one list instead (docs/decisions.md has the cost in build time and size, and the gain).
+ * With `prefix`, FTS5 also indexes every word's first 2 to 6 characters. The last query term is always a prefix:
+ * without an index of its length, FTS5 merges the lists of every word starting with it, again in each statement that
+ * names it (`astro*` at 100,000 documents: about 15 ms a time, against under 3 for the word alone), where with one it
+ * reads one list.
  */
 const CREATE_TABLE = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
   title, description, content, tags, more,

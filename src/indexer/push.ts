@@ -5,8 +5,8 @@ import { openSqlite, type SqliteDriver } from '../db/sqlite.js';
 import type { SearchDatabase, SearchStatement } from '../db/types.js';
 import { resolveConfig } from '../options/config.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
-import { boundParams, DELETE_WORD, INSERT_WORD, pageInsert, pageRemoval, SITE_TABLES } from '../db/write-plan.js';
-import { ensureSchema, rebuildStatements, SCHEMA_VERSION, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
+import { boundParams, DELETE_WORD, INSERT_WORD, OPTIMIZE_STATEMENTS, pageInsert, pageRemoval, SITE_TABLES } from '../db/write-plan.js';
+import { ensureSchema, rebuildStatements, SCHEMA_VERSION } from '../db/schema.js';
 import { Vocabulary } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
 import { classify, fullCounts, pageHash, pageKey, removedPages, targetState, wholeRewriteReason, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
@@ -281,9 +281,7 @@ async function pushToSqlite(
     // push as failed.
     if (!dryRun && worthOptimizing(counts)) {
       try {
-        db.exec(`INSERT INTO ${TABLE}(${TABLE}) VALUES ('optimize')`);
-        db.exec(`INSERT INTO ${TITLES_TABLE}(${TITLES_TABLE}) VALUES ('optimize')`);
-        db.exec(`INSERT INTO ${VOCAB_TABLE}(${VOCAB_TABLE}) VALUES ('optimize')`);
+        for (const sql of OPTIMIZE_STATEMENTS) db.exec(sql);
       } catch (e) {
         console.warn(`[site-search] FTS5 optimize skipped: ${(e as Error).message}`);
       }

@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from '../options/options.js';
 import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
-import { columnValue, pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, sectionInserts, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
+import { columnValue, OPTIMIZE_STATEMENTS, pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, sectionInserts, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
 import { vocabularyOf } from './vocabulary.js';
 import { classify, pageHash, pageKey, removedPages, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
 
@@ -60,11 +60,10 @@ export function pushStatements(
     ...sections,
     ...inserts(`INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES\n`, hashRows, maxStatementBytes),
     ...inserts(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES\n`, wordRows, maxStatementBytes),
-    ...OPTIMIZE,
+    ...OPTIMIZE_STATEMENTS,
   ];
 }
 
-const OPTIMIZE = [TABLE, TITLES_TABLE, VOCAB_TABLE].map((t) => `INSERT INTO ${t}(${t}) VALUES ('optimize')`);
 
 /** Rows a whole push of `documents` inserts: per page its row, side row, title row and hash, its sections; the vocabulary. */
 export function rowsInserted(documents: IndexDocument[]): number {
@@ -111,7 +110,7 @@ export function changeStatements(
   for (let i = 0; i < words.remove.length; i += 500) statements.push(`DELETE FROM ${VOCAB_TABLE} WHERE rowid IN (${words.remove.slice(i, i + 500).join(', ')})`);
   rows += words.insert.length + words.remove.length;
   const result: PushCounts = { ...counts, rowsWritten: rows, full: false };
-  if (worthOptimizing(result)) statements.push(...OPTIMIZE);
+  if (worthOptimizing(result)) statements.push(...OPTIMIZE_STATEMENTS);
   return { statements, counts: result };
 }
 

@@ -113,8 +113,9 @@ export async function runSearch(
     rowsBilled,
   };
   // The page's rows are found again by rowid where that costs FTS5 no more than reading the range they span: where rows
-  // read are billed (D1), or when the last word's prefix needs no merging for each row (2–3 letters have an index of
-  // their own) or has nothing to merge (no indexed word contains it: it is misspelled).
+  // read are billed (D1), or when the last word's prefix needs no merging for each row (up to 6 letters have an index
+  // of their own, and stemming only shortens a word) or has nothing to merge (no indexed word contains it: it is
+  // misspelled).
   const lastWord = wordsOf(terms[terms.length - 1]!).at(-1)!;
   const pageBy = (lastMisspelled: boolean): 'rowid' | 'range' => (rowsBilled || lastMisspelled || codePointLength(lastWord) <= PREFIX_INDEX_MAX ? 'rowid' : 'range');
   // A title is scored by the words it has, whichever step found the page.
