@@ -13,10 +13,12 @@ import { firstAnswer } from './perf/first-answer.js';
 import { BUILD_ROUNDS, indexing, type IndexingRow } from './perf/indexing.js';
 import { latency } from './perf/latency.js';
 import { here, QUERY_MIX, ROUNDS, type Measured } from './perf/measure.js';
+import { prefixIndexes, type PrefixRow } from './perf/prefix.js';
 import { worstCase, type WorstCase } from './worst-case.js';
 
 export { d1 } from './perf/d1.js';
 export { type IndexingRow } from './perf/indexing.js';
+export { type PrefixRow } from './perf/prefix.js';
 export { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, SAME_SQL_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW } from './perf/latency.js';
 export { MINISEARCH_FIRST_ROW, SQLITE_FIRST_ROW } from './perf/first-answer.js';
 export { QUERY_MIX, type Measured, type Spread } from './perf/measure.js';
@@ -38,6 +40,8 @@ export interface PerfResult {
   firstAnswer?: Record<string, number>;
   bundles: Record<string, { min: number; gzip: number }>;
   worstCase: Record<string, WorstCase>;
+  /** Per size (10,000 and up): the FTS5 table without a prefix index, with the old one and with today's. */
+  prefix: Record<string, PrefixRow[]>;
   reindex: Record<string, Reindex>;
   d1: Awaited<ReturnType<typeof d1>>;
 }
@@ -57,6 +61,7 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
     indexing: {},
     bundles: {},
     worstCase: {},
+    prefix: {},
     reindex: {},
     d1: undefined!,
   };
@@ -79,6 +84,10 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
     result.slowestFloor[n] = slowest;
     console.error(`[bench] worst case (one-letter last term) at ${n} documents…`);
     result.worstCase[n] = await worstCase(join(work, `latency-${n}.db`));
+    if (n >= 10_000) {
+      console.error(`[bench] prefix indexes at ${n} documents…`);
+      result.prefix[n] = prefixIndexes(join(work, `latency-${n}.db`), n);
+    }
   }
   if (serialized) result.firstAnswer = firstAnswer(sqlite10k, serialized);
   console.error('[bench] bundle sizes…');

@@ -222,18 +222,62 @@ const floorRatios = (n: string) => {
   const [h, f] = [row[HANDLER_ROW]!, row[FLOOR_ROW]!];
   return { p50: h.p50.median / f.p50.median, p99: h.p99.median / f.p99.median };
 };
+/** The slowest queries of a latency row at `n` documents, as prose. */
+const slowestOf = (n: string, name: string) =>
+  (at(n)?.[name]?.slowest ?? []).map((s) => `\`${s.query}\` ${s.ms.toFixed(1)} ms`).join(', ');
 /** Why issue 24's budget against the floor is where it is, from the run's figures. */
 const floorBudgetWhy = () => {
   const [r10, r100] = [floorRatios('10000'), floorRatios('100000')];
   const row = at('10000');
   if (!r10 || !row?.[SPEC_ONLY_ROW] || !row[FLOOR_ROW]) return '';
   const spec = row[SPEC_ONLY_ROW]!.p50.median / row[FLOOR_ROW]!.p50.median;
+  const slowest = (n: string) =>
+    at(n)?.[HANDLER_ROW]?.slowest ? `at ${Number(n).toLocaleString('en')} documents the handler's ${slowestOf(n, HANDLER_ROW)}; the floor's ${slowestOf(n, FLOOR_ROW)}` : '';
   return `Issue 24 asks for the handler's p99 at or below the floor's and its p50 within 3× the floor's, in the same run:
-at 10,000 documents p50 ${r10.p50.toFixed(1)}×, p99 ${r10.p99.toFixed(2)}×${r100 ? `; at 100,000 p50 ${r100.p50.toFixed(1)}×, p99 ${r100.p99.toFixed(2)}×` : ''}. The floor's p99 is its slowest query, and the
-handler's slowest is the same word on nearly every page: the handler ranks it (the type filter and the titles cost about
-what scoring every match costs the floor) and then finds its page's rows again for their text, snippets and sections,
-which the floor does not. At p50 the snippets, the page's rows and the JSON weigh most: the handler doing only what
-SPEC.md asks is itself ${spec.toFixed(1)}× the floor at 10,000 documents.`;
+at 10,000 documents p50 ${r10.p50.toFixed(1)}×, p99 ${r10.p99.toFixed(2)}×${r100 ? `; at 100,000 p50 ${r100.p50.toFixed(1)}×, p99 ${r100.p99.toFixed(2)}×` : ''}. Each
+query costs the handler at least what it costs the floor, bar the type filter (the floor ranks every language's pages): the
+handler ranks the same matches and then finds its page's rows again for their text, snippets and sections, which the
+floor does not. And the floor ranks only the literal query: for a misspelt word or a question no page holds every word
+of, that finds little or nothing, quickly, where the handler goes on to the corrected words or to any of the words (the
+searches that find the answer, see Relevance). The slowest queries, median over rounds: ${[slowest('10000'), slowest('100000')].filter(Boolean).join('; ')}.
+At p50 the snippets, the page's rows and the JSON weigh most: the handler doing only what SPEC.md asks is itself
+${spec.toFixed(1)}× the floor at 10,000 documents.`;
+};
+/** What the prefix indexes cost and gain, from the run's figures. */
+const prefixSection = () => {
+  const sizes = Object.keys(perf.prefix ?? {});
+  if (!sizes.length) return '';
+  const mb = (b: number) => (b / 1e6).toFixed(1);
+  const rows = sizes.flatMap((n) =>
+    perf.prefix[n]!.map((r) => [
+      Number(n).toLocaleString('en'),
+      r.prefix ? `\`prefix = '${r.prefix}'\`` : 'none',
+      mb(r.indexBytes),
+      mb(r.fileBytes),
+      (r.buildMs / 1000).toFixed(1),
+      `${r.floor.p50.toFixed(2)} / ${r.floor.p95.toFixed(2)} / ${r.floor.p99.toFixed(2)}`,
+      `\`${r.slowest.query}\` ${r.slowest.ms.toFixed(1)} ms`,
+    ]),
+  );
+  const change = (n: string) => {
+    const [, before, now] = perf.prefix[n]!;
+    if (!before || !now) return '';
+    const pctOf = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(0)}%`;
+    return `at ${Number(n).toLocaleString('en')} documents, against \`'2 3'\`: FTS5's index ${pctOf(before.indexBytes, now.indexBytes)}, the file ${pctOf(before.fileBytes, now.fileBytes)}, the build ${pctOf(before.buildMs, now.buildMs)}; the bare ranking's p95 ${before.floor.p95.toFixed(2)} → ${now.floor.p95.toFixed(2)} ms and p99 ${before.floor.p99.toFixed(2)} → ${now.floor.p99.toFixed(2)} ms`;
+  };
+  return `### Prefix indexes
+
+The last word of a query is always searched as a prefix. Without an index of that prefix's length, FTS5 merges the
+lists of every word starting with it, and does so again in each statement that names it: the handler names it when it
+ranks, when it scores titles, and when it finds its page's rows again. \`prefix\` makes FTS5 keep an index of every
+word's first characters, so such a prefix reads one list. The latency index's rows, copied into the same table three
+ways, built as a full push builds (insert, then \`optimize\`; one build each) and searched with the floor's bare ranking
+(best of 3 per query):
+
+${table(['documents', 'prefix', 'FTS5 index MB', 'file MB', 'build s', 'bare ranking p50 / p95 / p99 ms', 'slowest'], rows)}
+
+Today's lengths (schema version 8; docs/decisions.md): ${sizes.map(change).filter(Boolean).join('; ')}. The latency tables above are
+measured on today's index, the floor rows included.`;
 };
 const floorBudget = () => {
   const sizes = ['10000', '100000'].filter((n) => floorRatios(n));
@@ -443,9 +487,9 @@ ${[tailLimit('10000'), tailLimit('100000')].filter(Boolean).join('\n\n')}
 
 ${floorBudgetWhy()}
 
-The index has a prefix index (\`prefix='2 3'\`, docs/decisions.md): the floor rows are measured on it, so 2-letter
-prefixes such as \`co\` and \`de\` read one list each, and what is left of the tail is words on nearly every page. The edge
-cache answers repeated queries without touching the database.
+The edge cache answers repeated queries without touching the database.
+
+${prefixSection()}
 
 ${worstCaseSection()}
 

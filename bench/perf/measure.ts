@@ -19,8 +19,11 @@ export const QUERY_MIX: [string, string][] = [
 ];
 
 export type Stats = { p50: number; p95: number; p99: number };
-/** Median over rounds of each percentile, with the min–max over rounds. */
-export type Measured = Record<keyof Stats, Spread>;
+/**
+ * Median over rounds of each percentile, with the min–max over rounds; `slowest`: the queries with the highest median
+ * over rounds, slowest first (what sets the tail).
+ */
+export type Measured = Record<keyof Stats, Spread> & { slowest?: { query: string; ms: number }[] };
 /** A median with the min–max around it. */
 export type Spread = { median: number; min: number; max: number };
 
@@ -63,6 +66,8 @@ export async function measureInterleaved(fns: Record<string, QueryFn | Timed>): 
     }
   }
   const rounds: Record<string, Stats[]> = Object.fromEntries(steps.map(({ name }) => [name, []]));
+  // Each query's samples over rounds, per function.
+  const perQuery: Record<string, number[][]> = Object.fromEntries(steps.map(({ name }) => [name, QUERY_MIX.map(() => [])]));
   for (let r = 0; r < ROUNDS; r++) {
     const samples: Record<string, number[]> = Object.fromEntries(steps.map(({ name }) => [name, []]));
     for (const [i, [q, lang]] of QUERY_MIX.entries()) {
@@ -72,12 +77,22 @@ export async function measureInterleaved(fns: Record<string, QueryFn | Timed>): 
         const t = performance.now();
         await run(q, lang);
         const ms = performance.now() - t;
-        samples[name]!.push(ms - (excluded?.() ?? 0));
+        const sample = ms - (excluded?.() ?? 0);
+        samples[name]!.push(sample);
+        perQuery[name]![i]!.push(sample);
       }
     }
     for (const { name } of steps) rounds[name]!.push(percentiles(samples[name]!));
   }
-  return Object.fromEntries(Object.entries(rounds).map(([name, stats]) => [name, summarise(stats)]));
+  return Object.fromEntries(Object.entries(rounds).map(([name, stats]) => [name, { ...summarise(stats), slowest: slowestQueries(perQuery[name]!) }]));
+}
+
+/** The three queries of the mix with the highest median over rounds (`[lang] query`). */
+function slowestQueries(samples: number[][]): { query: string; ms: number }[] {
+  return samples
+    .map((s, i) => ({ query: `${QUERY_MIX[i]![0]} [${QUERY_MIX[i]![1]}]`, ms: spread(s).median }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3);
 }
 
 /** A copy of `items` in an order fixed by `seed` (Fisher–Yates over a small linear congruential generator). */
