@@ -44,8 +44,8 @@ export interface SearchPlan {
   rowsBilled?: boolean;
   /**
    * How the page's rows are found again in FTS5 for their text and snippets: `rowid` looks each one up (two rows read
-   * each; FTS5 sets the expression up once per row, which for a prefix of 4+ letters means merging every word that
-   * starts with it, each time), `range` reads every match between the page's first and last rowid with the expression
+   * each; FTS5 sets the expression up once per row, which for a prefix longer than `PREFIX_INDEX_MAX` means merging
+   * every word that starts with it, each time), `range` reads every match between the page's first and last rowid with the expression
    * set up once. Same rows, same snippets.
    */
   pageBy?: 'range' | 'rowid';
