@@ -130,11 +130,17 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   };
   // Each decision is read from a one-row table: computed once, read where it is needed.
   const ran = (i: number) => `(SELECT go FROM runs${i})`;
-  // Title scores, once per distinct title expression (the steps before corrections share one).
+  // Title scores. Locally, the first step scores the titles of the pages it matched only: a title expression holds
+  // any of the words, so with a common one ("a", "how") it matches most titles, and scoring them all cost more than
+  // ranking the pages every word is on. The later steps (and every step where rows read are billed, on D1, as the
+  // first step's matches kept for the titles would be read again, each a billed row) share a table per distinct title
+  // expression over all titles: their matches are most pages anyway, and a step's own would nest the statement deeper
+  // than SQLite allows (each step's decision reads the steps before it).
+  const titlesOfMatches = plan.titleWeight > 0 && !plan.bare && !plan.rowsBilled && plan.steps[0]!.titleMatch !== undefined;
   const titleTables = new Map<string, string>();
   if (plan.titleWeight > 0 && !plan.bare) {
-    for (const { titleMatch } of plan.steps) {
-      if (titleMatch === undefined || titleTables.has(titleMatch)) continue;
+    for (const [i, { titleMatch }] of plan.steps.entries()) {
+      if (titleMatch === undefined || titleTables.has(titleMatch) || (i === 0 && titlesOfMatches)) continue;
       const name = `titles${titleTables.size}`;
       titleTables.set(titleMatch, name);
       // Only the titles of the pages searched (this site and type) are scored and kept: the others join no row, and
@@ -148,8 +154,16 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   }
   plan.steps.forEach((step, i) => {
     if (i > 0) ctes.push(`runs${i} AS MATERIALIZED (SELECT ${runs(i)} AS go)`);
-    const titles = step.titleMatch === undefined ? undefined : titleTables.get(step.titleMatch);
-    ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, titles, bind, i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`)})`);
+    if (i === 0 && titlesOfMatches) {
+      ctes.push(`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind)})`);
+      ctes.push(`matchedTitles AS MATERIALIZED (SELECT t.rowid AS id, bm25(${TITLES_TABLE}) AS bm FROM ${TITLES_TABLE} t
+        WHERE ${TITLES_TABLE} MATCH ${bind(step.titleMatch!)} AND +t.rowid IN (SELECT id FROM matched))`);
+      ctes.push(`step0 AS MATERIALIZED (SELECT m.id AS id, (m.bm + ${plan.titleWeight} * coalesce(t.bm, 0.0))${recencyOf(plan, bind, 'm.day')} AS score
+        FROM matched m LEFT JOIN matchedTitles t ON t.id = m.id ORDER BY score, id LIMIT ${k})`);
+    } else {
+      const titles = step.titleMatch === undefined ? undefined : titleTables.get(step.titleMatch);
+      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, titles, bind, i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`)})`);
+    }
     // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
     // the first step finding enough means there is none).
     if (i === 0 && lookups.length) {
@@ -234,24 +248,35 @@ const PHRASE = /"(?:[^"]|"")*"\*?/g;
  * every match (it has no early termination): the floor for very common words.
  */
 function rankQuery(plan: SearchPlan, match: string, titles: string | undefined, bind: (...values: SqlValue[]) => string, limit: string): string {
+  const bm = titles ? `m.bm + ${plan.titleWeight} * coalesce(t.bm, 0.0)` : 'm.bm';
+  return `SELECT m.id AS id, (${bm})${recencyOf(plan, bind, 'm.day')} AS score FROM (${matchQuery(plan, match, bind)}) m${titles ? ` LEFT JOIN ${titles} t ON t.id = m.id` : ''}
+    ORDER BY score, id LIMIT ${limit}`;
+}
+
+/**
+ * Every row a step's expression matches in the searched site and type, with FTS5's bm25 of the row and its day
+ * number (NULL when undated, or when its type ranks as undated).
+ */
+function matchQuery(plan: SearchPlan, match: string, bind: (...values: SqlValue[]) => string): string {
   const { title, description, content, tags } = plan.weights;
-  const { boost, windowDays } = plan.recency;
   const column = (name: string) => (plan.bare ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
   const dated = plan.bare ? DAY_OF_DATE('f.date') : `CASE WHEN d.id IS NULL THEN ${DAY_OF_DATE('f.date')} ELSE d.day END`;
-  const undated = boost > 0 ? plan.undatedTypes : [];
-  const today = boost > 0 ? bind(plan.today) : '';
+  const undated = plan.recency.boost > 0 ? plan.undatedTypes : [];
   const day = undated.length ? `CASE WHEN ${column('type')} IN (${bind(...undated)}) THEN NULL ELSE ${dated} END` : dated;
-  const recency = boost > 0 ? ` * (CASE WHEN day IS NULL THEN 1.0 ELSE 1.0 + ${boost} * max(0.0, min(1.0, 1.0 - max(0, ${today} - day) / ${windowDays}.0)) END)` : '';
   const where = [`${TABLE} MATCH ${bind(match)}`];
   if (plan.site) where.push(`${column('site')} = ${bind(plan.site)}`);
   if (plan.type) where.push(`${column('type')} = ${bind(plan.type)}`);
   // The text past maxContentLength (the `more` column) is body text: it weighs as the body does. A table without the
   // column (an older index, another tool's) ignores the extra weight.
   const weights = [title, description, content, tags, content].join(', ');
-  const bm = `bm25(${TABLE}, ${weights})${titles ? ` + ${plan.titleWeight} * coalesce(t.bm, 0.0)` : ''}`;
-  return `SELECT id, bm${recency} AS score FROM (
-      SELECT f.rowid AS id, ${bm} AS bm, ${day} AS day
-      FROM ${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}${titles ? ` LEFT JOIN ${titles} t ON t.id = f.rowid` : ''}
-      WHERE ${where.join(' AND ')})
-    ORDER BY score, id LIMIT ${limit}`;
+  return `SELECT f.rowid AS id, bm25(${TABLE}, ${weights}) AS bm, ${plan.recency.boost > 0 ? day : 'NULL'} AS day
+      FROM ${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}
+      WHERE ${where.join(' AND ')}`;
+}
+
+/** The recency multiplier of a row whose day number is `day` (an empty string when recency is off). */
+function recencyOf(plan: SearchPlan, bind: (...values: SqlValue[]) => string, day: string): string {
+  const { boost, windowDays } = plan.recency;
+  if (boost <= 0) return '';
+  return ` * (CASE WHEN ${day} IS NULL THEN 1.0 ELSE 1.0 + ${boost} * max(0.0, min(1.0, 1.0 - max(0, ${bind(plan.today)} - ${day}) / ${windowDays}.0)) END)`;
 }
