@@ -139,7 +139,11 @@ export async function runSearch(
   for (const row of looked) candidates[Number(row.step)] = JSON.parse(row.json ?? '[]') as string[];
   const corrections = chooseCorrections(lookups, candidates);
   const absent = looked.filter((r) => Number(r.present) === 0).length;
-  const again = { ...base, pageBy: pageBy(looked.some((r) => Number(r.present) === 0 && lookups[Number(r.step)]?.term === lastWord)) };
+  // A corrected search's statement past its first page is its deepest (four steps, the page, the whole ranking): the
+  // range's bounds on top of it nest it past what SQLite 3.54 accepts (better-sqlite3 refused it), so it finds the
+  // page's rows by rowid, the same rows.
+  const lastMisspelled = looked.some((r) => Number(r.present) === 0 && lookups[Number(r.step)]?.term === lastWord);
+  const again = { ...base, pageBy: base.offset > 0 ? ('rowid' as const) : pageBy(lastMisspelled) };
   if (corrections.size > 0) {
     // A whole search again, not a sequel to the first: one snapshot of the index (a push may land in between).
     const fixes = [...corrections.values()].flat();

@@ -64,6 +64,10 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     ['a page beyond the first, within a type', 'collections', 1, 'all', { type: 'en', limit: 1, offset: 1 }],
     ['a misspelled word (letters swapped)', 'wrnagler', 2, 'typo', {}],
     ['a misspelled word beside a correct one', 'cloudflare wrnagler', 2, 'typo', {}],
+    // The last word long and in the index: the corrected statement finds its page's rows by their range, its deepest shape.
+    ['a misspelled word before a correct one of 7+ letters', 'wrnagler cloudflare', 2, 'typo', { type: 'en' }],
+    // Past its only result: the corrected statement pages (the deepest statement, which SQLite 3.54 refused by range).
+    ['a misspelled word before a correct one of 7+ letters, a page past its results', 'wrnagler cloudflare', 2, undefined, { type: 'en', limit: 1, offset: 1 }],
   ] as const)('runs one statement per search, two with a correction: %s', async (_case, q, statements, match, extra) => {
     const counted = countQueries(db);
     const { results } = await runSearch(config, counted.db, normalizeSearchInput(config, { q, ...extra }));
