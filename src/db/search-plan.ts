@@ -135,8 +135,9 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   // ranking the pages every word is on. The later steps (and every step where rows read are billed, on D1, as the
   // first step's matches kept for the titles would be read again, each a billed row) share a table per distinct title
   // expression over all titles: their matches are most pages anyway, and a step's own would nest the statement deeper
-  // than SQLite allows (each step's decision reads the steps before it).
-  const titlesOfMatches = plan.titleWeight > 0 && !plan.bare && !plan.rowsBilled && plan.steps[0]!.titleMatch !== undefined;
+  // than SQLite allows (each step's decision reads the steps before it). For the same reason a corrected search's
+  // statement (four steps) keeps the shared table for its first step too: better-sqlite3's SQLite refused it.
+  const titlesOfMatches = plan.titleWeight > 0 && !plan.bare && !plan.rowsBilled && plan.steps.length <= 2 && plan.steps[0]!.titleMatch !== undefined;
   const titleTables = new Map<string, string>();
   if (plan.titleWeight > 0 && !plan.bare) {
     for (const [i, { titleMatch }] of plan.steps.entries()) {
