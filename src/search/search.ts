@@ -20,7 +20,7 @@ import { removeWordBreaks } from '../text/segment.js';
 import { bestSection, sectionOf, sectionWords } from './sections.js';
 import { urlResolver } from './urls.js';
 import { escapeSnippet } from './snippet.js';
-import { CANDIDATES, chooseCorrections, correctionLookups } from './typos.js';
+import { CANDIDATES, chooseCorrections, completes, correctionLookups } from './typos.js';
 
 /** One search hit, as the endpoint returns it (docs/http-api.md, "Success response"). */
 export interface SearchResult {
@@ -38,8 +38,8 @@ export interface SearchResult {
   /** bm25 × recency multiplier; lower is better. */
   score: number;
   /**
-   * Which step found the document: `all` (every term: the literal query), `any` (some of the terms) or `typo`
-   * (a word corrected within 1–2 edits, tried before `any`). Looser steps only run when stricter ones find fewer than
+   * Which step found the document: `all` (every term: the literal query, the last word possibly completed), `any`
+   * (some of the terms) or `typo` (a word corrected within 1–2 edits, tried before `any`). Looser steps only run when stricter ones find fewer than
    * `limit` results.
    */
   match: MatchStep;
@@ -137,7 +137,8 @@ export async function runSearch(
   const looked = first.filter((r) => r.kind === 'c');
   const candidates = lookups.map(() => [] as string[]);
   for (const row of looked) candidates[Number(row.step)] = JSON.parse(row.json ?? '[]') as string[];
-  const corrections = chooseCorrections(lookups, candidates);
+  const lastTerm = terms[terms.length - 1]!;
+  const corrections = chooseCorrections(lookups, candidates, lastTerm);
   const absent = looked.filter((r) => Number(r.present) === 0).length;
   // A corrected search's statement past its first page is its deepest (four steps, the page, the whole ranking): the
   // range's bounds on top of it nest it past what SQLite 3.54 accepts (better-sqlite3 refused it), so it finds the
@@ -149,7 +150,10 @@ export async function runSearch(
     const fixes = [...corrections.values()].flat();
     const corrected = { titleMatch: anyTermMatch(terms, fixes) };
     const steps = [strict, { ...corrected, match: correctedTermsMatch(terms, corrections) }, any, { ...corrected, match: anyTermMatch(terms, fixes) }];
-    return outcome(config, terms, await run(db, { ...again, steps }), ['all', 'typo', 'any', 'typo'], corrections, origin);
+    // A last word typed partway and completed is not a correction: its pages have every word, as far as it was typed.
+    const completed = [...corrections].every(([term, words]) => term === lastTerm && words.every((w) => completes(term, w)));
+    const names: MatchStep[] = completed ? ['all', 'all', 'any', 'any'] : ['all', 'typo', 'any', 'typo'];
+    return outcome(config, terms, await run(db, { ...again, steps }), names, corrections, origin);
   }
   // A word in no page and near no indexed word: the any-term step the first statement held back is the answer, unless
   // no word of the query is in the index at all.

@@ -40,13 +40,22 @@ export function correctionLookups(terms: string[]): CorrectionLookup[] {
 /**
  * For each looked-up word that is not itself in the indexed vocabulary, the candidates within `maxEdits` of it,
  * nearest first. `candidates[i]` are the words the vocabulary returned for `lookups[i]`.
+ *
+ * The query's last word (`prefix`, matched as a prefix) is more often typed partway than misspelled: when vocabulary
+ * words start with it, the shortest of them completes it instead. The index holds stems, and a word typed past its
+ * stem (`integrat`, stem `integr`) starts none, so its prefix alone finds little; the completion ("integrate") is
+ * stemmed like the words it stands for. One, so that the stem is not counted once per completion in bm25.
  */
-export function chooseCorrections(lookups: CorrectionLookup[], candidates: string[][]): Map<string, string[]> {
+export function chooseCorrections(lookups: CorrectionLookup[], candidates: string[][], prefix?: string): Map<string, string[]> {
   const corrections = new Map<string, string[]>();
   lookups.forEach(({ term }, i) => {
     const folded = foldWord(term);
     const scored = (candidates[i] ?? []).map((word) => ({ word, distance: editDistance(folded, foldWord(word)) }));
     if (scored.some((c) => c.distance === 0)) return;
+    if (term === prefix) {
+      const [completion] = scored.filter((c) => completes(term, c.word)).sort((a, b) => a.word.length - b.word.length);
+      if (completion) return void corrections.set(term, [completion.word]);
+    }
     const near = scored
       .filter((c) => c.distance <= maxEdits(folded))
       .sort((a, b) => a.distance - b.distance)
@@ -55,6 +64,13 @@ export function chooseCorrections(lookups: CorrectionLookup[], candidates: strin
     if (near.length) corrections.set(term, near);
   });
   return corrections;
+}
+
+/** Whether `word` is `typed` completed: it starts with it (accents and case aside) and is longer. */
+export function completes(typed: string, word: string): boolean {
+  const start = foldWord(typed);
+  const folded = foldWord(word);
+  return folded.length > start.length && folded.startsWith(start);
 }
 
 /**

@@ -64,6 +64,8 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     ['a page beyond the first, within a type', 'collections', 1, 'all', { type: 'en', limit: 1, offset: 1 }],
     ['a misspelled word (letters swapped)', 'wrnagler', 2, 'typo', {}],
     ['a misspelled word beside a correct one', 'cloudflare wrnagler', 2, 'typo', {}],
+    // Typed past its stem (collections is stored as collect): completed like a correction, in the second statement.
+    ['a last word typed past its stem', 'content collecti', 2, 'all', { type: 'en' }],
     // The last word long and in the index: the corrected statement finds its page's rows by their range, its deepest shape.
     ['a misspelled word before a correct one of 7+ letters', 'wrnagler cloudflare', 2, 'typo', { type: 'en' }],
     // Past its only result: the corrected statement pages (the deepest statement, which SQLite 3.54 refused by range).
@@ -146,6 +148,20 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     const fr = await outcome('authentification', { type: 'fr' });
     expect(fr.results[0]).toMatchObject({ title: 'Authentification', match: 'all' });
     expect(fr.suggestion).toBeUndefined();
+  });
+
+  it('completes a last word typed past its stem, finding what the whole word finds, with no correction to show', async () => {
+    // The index holds stems ("collections" is collect), so the prefix collecti* starts none of them.
+    const typing = await outcome('content collecti', { type: 'en' });
+    const whole = await outcome('content collections', { type: 'en' });
+    expect(typing.results[0]).toMatchObject({ title: 'Content collections', match: 'all' });
+    expect(typing.results[0]!.snippet).toContain('<mark>collections</mark>');
+    expect(typing.suggestion).toBeUndefined();
+    expect(typing.results.map((r) => [r.url, r.match])).toEqual(whole.results.map((r) => [r.url, r.match]));
+    // Only the last word is being typed: before it, the same letters are a word in no page, near none within its edits.
+    const earlier = await outcome('collecti content', { type: 'en' });
+    expect(earlier.suggestion).toBeUndefined();
+    expect(earlier.results.every((r) => r.match === 'any')).toBe(true);
   });
 
   it('allows 1 edit for words of 4–7 letters and 2 for longer ones', async () => {

@@ -81,6 +81,18 @@ describe.skipIf(!HAS_FULL_CORPUS)('relevance on astro-docs', () => {
     expect(results.slice(0, 5).filter((r) => !both.has(r.url))).toEqual([]);
   });
 
+  it('completes a last word typed past its stem, as a search box sends it while someone types', async () => {
+    // integration and integrate are stored as their stem integr, which integra* does not start: one page before.
+    const whole = (await search('integration')).results.map((r) => r.url);
+    for (const typed of ['integra', 'integrat', 'integratio']) {
+      const { results, suggestion } = await search(typed);
+      expect(suggestion).toBeUndefined();
+      expect(results).toHaveLength(10);
+      expect(results.every((r) => r.match === 'all')).toBe(true);
+      expect(results.filter((r) => whole.includes(r.url)).length).toBeGreaterThanOrEqual(7);
+    }
+  });
+
   it('splits a punctuated term into its words when no page has it as a phrase', async () => {
     const { results } = await search('middleware:redirect');
     expect(results.length).toBeGreaterThan(0);

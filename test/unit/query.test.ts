@@ -3,6 +3,7 @@ import { resolveConfig, SearchInputError } from '../../src/index.js';
 import { normalizeSearchInput, toFtsQuery } from '../../src/search/query.js';
 import { editDistance } from '../../src/text/edit-distance.js';
 import { anyTermMatch, correctedTermsMatch, wordsOf } from '../../src/search/query.js';
+import { chooseCorrections, completes, correctionLookups } from '../../src/search/typos.js';
 
 describe('toFtsQuery (SPEC query rules 1–4)', () => {
   it('quotes every term and adds * after the last one', () => {
@@ -117,5 +118,28 @@ describe('editDistance (optimal string alignment)', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(editDistance('abc', 'ca')).toBe(3);
     expect(editDistance('', 'abc')).toBe(3);
+  });
+});
+
+describe('chooseCorrections', () => {
+  const lookups = (terms: string[]) => correctionLookups(terms);
+  it('completes the last word with the shortest vocabulary word it starts, where it would correct any other word', () => {
+    const candidates = [['integrations', 'integrate', 'integral', 'reintegrate', 'integration']];
+    // The last word, typed partway: completed (one word, so its stem counts once in bm25), accents and case aside.
+    expect(chooseCorrections(lookups(['integrat']), candidates, 'integrat')).toEqual(new Map([['integrat', ['integrate']]]));
+    expect(chooseCorrections(lookups(['deploiem']), [['Déploiement']], 'deploiem')).toEqual(new Map([['deploiem', ['Déploiement']]]));
+    // The same word before the last: corrected within its edits (integrate and integral are one edit from it).
+    expect(chooseCorrections(lookups(['integrat', 'api']), candidates, 'api')).toEqual(new Map([['integrat', ['integrate', 'integral']]]));
+    // A last word that is itself a vocabulary word is neither completed nor corrected.
+    expect(chooseCorrections(lookups(['integral']), candidates, 'integral')).toEqual(new Map());
+    // No word starts with it: corrected as any other word.
+    expect(chooseCorrections(lookups(['integarte']), [['integrate', 'integrated']], 'integarte')).toEqual(new Map([['integarte', ['integrate', 'integrated']]]));
+  });
+
+  it('says which words complete a typed one', () => {
+    expect(completes('integrat', 'integration')).toBe(true);
+    expect(completes('Integrat', 'intégration')).toBe(true);
+    expect(completes('integrat', 'integrat')).toBe(false);
+    expect(completes('integrat', 'reintegration')).toBe(false);
   });
 });
