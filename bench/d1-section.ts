@@ -13,7 +13,7 @@ export type D1Figures = Awaited<ReturnType<typeof d1>>;
  */
 const PREVIOUS: Record<string, { trips: number; maxTrips: number; rowsRead: number; p50ms: number }> = {
   'every term (strict)': { trips: 3.3, maxTrips: 5, rowsRead: 899, p50ms: 33.3 },
-  'typo correction': { trips: 5.6, maxTrips: 7, rowsRead: 816, p50ms: 66.6 },
+  'typo correction or completion': { trips: 5.6, maxTrips: 7, rowsRead: 816, p50ms: 66.6 },
   'any term (widened)': { trips: 6.4, maxTrips: 9, rowsRead: 2997, p50ms: 84.5 },
 };
 
@@ -59,8 +59,8 @@ not, and the design before was timed through the plain binding too.
 
 On D1 each statement is a round trip from the Worker to the database: about a millisecond when both are in one place,
 tens of milliseconds when the database (or its nearest replica) is elsewhere. A search is one statement, whichever step
-finds its results; a correction costs one more (the first reads the vocabulary candidates, the second searches again
-with the corrections, on one snapshot of the index). So does a word that no page has and that is near no indexed word, beside
+finds its results; a correction, or the completion of a last word typed partway, costs one more (the first reads the
+vocabulary candidates, the second searches again with the corrections, on one snapshot of the index). So does a word that no page has and that is near no indexed word, beside
 words that pages have: the first statement holds the any-term step back while a word may be misspelled. Per search of
 the mix, by the loosest step its results came from, through the same handler on the local D1: statements (round trips),
 rows read, the local time (which already includes one local round trip per statement), and a model of the time a visitor
