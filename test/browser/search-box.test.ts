@@ -147,6 +147,15 @@ describe('search as you type', () => {
     expect(await page.locator('site-search [part=status] b').textContent()).toBe('beaver');
   });
 
+  it('completes a word typed past its stem, without saying it corrected anything', async () => {
+    // "Photographing" and "photographers" are indexed as their stem photograph, which photographi* does not start.
+    const expected = await searchFor('photographi');
+    expect(expected.suggestion).toBeUndefined();
+    expect(expected.results.map((r) => r.title)).toEqual(['Photographing otters']);
+    // A count, not "Showing results for …".
+    expect(await status().textContent()).toBe('1 result');
+  });
+
   it('appends the next page with "More results" (offset)', async () => {
     const all = await api({ q: 'otter', limit: '25' });
     expect(all.results.length).toBeGreaterThan(8);
