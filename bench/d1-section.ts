@@ -60,8 +60,9 @@ not, and the design before was timed through the plain binding too.
 On D1 each statement is a round trip from the Worker to the database: about a millisecond when both are in one place,
 tens of milliseconds when the database (or its nearest replica) is elsewhere. A search is one statement, whichever step
 finds its results; a correction, or the completion of a last word typed partway, costs one more (the first reads the
-vocabulary candidates, the second searches again with the corrections, on one snapshot of the index). So does a word that no page has and that is near no indexed word, beside
-words that pages have: the first statement holds the any-term step back while a word may be misspelled. Per search of
+vocabulary candidates, the second searches again with the corrections, on one snapshot of the index). So does a word
+that no page has and that is near no indexed word, beside words that pages have: the first statement holds the
+any-term step back while a word may be misspelled. Per search of
 the mix, by the loosest step its results came from, through the same handler on the local D1: statements (round trips),
 rows read, the local time (which already includes one local round trip per statement), and a model of the time a visitor
 waits on a cache miss, round trips × RTT + local time, next to the same for the design before (one statement per step,

@@ -8,7 +8,6 @@ import { baseConfig } from '../corpus.js';
 import { corpusOptions } from '../labeled-queries.js';
 import { QUERY_MIX, here, percentiles } from './measure.js';
 
-/** D1 under Miniflare: rows read per query (what D1 bills) for the mix, and the Worker's cache-hit path. */
 /**
  * Which steps a search took, from the steps its results came from: the loosest one names it. A search that went on to
  * its corrected statement and found its results there as every word is a completion (the last word typed partway):
@@ -21,6 +20,7 @@ export function queryClass(steps: (string | undefined)[], corrected: boolean): s
   return 'every term (strict)';
 }
 
+/** D1 under Miniflare: rows read per query (what D1 bills) for the mix, and the Worker's cache-hit path. */
 export async function d1(docs: IndexDocument[]) {
   // createWorker exactly as a user exports it, with the benchmark's options (one type per language).
   const worker = await build({

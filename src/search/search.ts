@@ -39,8 +39,8 @@ export interface SearchResult {
   score: number;
   /**
    * Which step found the document: `all` (every term: the literal query, the last word possibly completed), `any`
-   * (some of the terms) or `typo` (a word corrected within 1–2 edits, tried before `any`). Looser steps only run when stricter ones find fewer than
-   * `limit` results.
+   * (some of the terms) or `typo` (a word corrected within 1–2 edits, tried before `any`). Looser steps only run
+   * when stricter ones find fewer than `limit` results.
    */
   match: MatchStep;
   /** The section of the page that matches best (its heading, and the page URL with the heading's `#anchor`). */

@@ -122,18 +122,17 @@ describe('editDistance (optimal string alignment)', () => {
 });
 
 describe('chooseCorrections', () => {
-  const lookups = (terms: string[]) => correctionLookups(terms);
   it('completes the last word with the shortest vocabulary word it starts, where it would correct any other word', () => {
     const candidates = [['integrations', 'integrate', 'integral', 'reintegrate', 'integration']];
     // The last word, typed partway: completed (one word, so its stem counts once in bm25), accents and case aside.
-    expect(chooseCorrections(lookups(['integrat']), candidates, 'integrat')).toEqual(new Map([['integrat', ['integrate']]]));
-    expect(chooseCorrections(lookups(['deploiem']), [['Déploiement']], 'deploiem')).toEqual(new Map([['deploiem', ['Déploiement']]]));
+    expect(chooseCorrections(correctionLookups(['integrat']), candidates, 'integrat')).toEqual(new Map([['integrat', ['integrate']]]));
+    expect(chooseCorrections(correctionLookups(['deploiem']), [['Déploiement']], 'deploiem')).toEqual(new Map([['deploiem', ['Déploiement']]]));
     // The same word before the last: corrected within its edits (integrate and integral are one edit from it).
-    expect(chooseCorrections(lookups(['integrat', 'api']), candidates, 'api')).toEqual(new Map([['integrat', ['integrate', 'integral']]]));
+    expect(chooseCorrections(correctionLookups(['integrat', 'api']), candidates, 'api')).toEqual(new Map([['integrat', ['integrate', 'integral']]]));
     // A last word that is itself a vocabulary word is neither completed nor corrected.
-    expect(chooseCorrections(lookups(['integral']), candidates, 'integral')).toEqual(new Map());
+    expect(chooseCorrections(correctionLookups(['integral']), candidates, 'integral')).toEqual(new Map());
     // No word starts with it: corrected as any other word.
-    expect(chooseCorrections(lookups(['integarte']), [['integrate', 'integrated']], 'integarte')).toEqual(new Map([['integarte', ['integrate', 'integrated']]]));
+    expect(chooseCorrections(correctionLookups(['integarte']), [['integrate', 'integrated']], 'integarte')).toEqual(new Map([['integarte', ['integrate', 'integrated']]]));
   });
 
   it('says which words complete a typed one', () => {
