@@ -5,7 +5,7 @@ import { openSqlite, type SqliteDriver } from '../db/sqlite.js';
 import type { SearchDatabase, SearchStatement } from '../db/types.js';
 import { resolveConfig } from '../options/config.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
-import { boundParams, DELETE_WORD, INSERT_WORD, OPTIMIZE_STATEMENTS, pageInsert, pageRemoval, SITE_TABLES } from '../db/write-plan.js';
+import { boundParams, deleteWords, insertWords, OPTIMIZE_STATEMENTS, pageInsert, pageRemoval, SITE_TABLES, WORD_IDS_PER_STATEMENT, WORDS_PER_STATEMENT } from '../db/write-plan.js';
 import { ensureSchema, rebuildStatements, SCHEMA_VERSION } from '../db/schema.js';
 import { Vocabulary } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
@@ -202,16 +202,20 @@ export async function writeIndex(
     counts.removed++;
   }
   const words = wordChanges(config.site, vocabulary.words(), whole ? undefined : state);
-  const word = db.prepare(INSERT_WORD);
-  for (const w of words.insert) await write(word.bind(w.term, config.site, w.type));
-  const unused = db.prepare(DELETE_WORD);
-  for (const id of words.remove) await write(unused.bind(id));
+  for (const added of chunks(words.insert, WORDS_PER_STATEMENT)) {
+    await write(db.prepare(insertWords(added.length)).bind(...added.flatMap((w) => [w.term, config.site, w.type])));
+  }
+  for (const ids of chunks(words.remove, WORD_IDS_PER_STATEMENT)) await write(db.prepare(deleteWords(ids.length)).bind(...ids));
   // A first push into an empty index is a list of added pages; a rewrite asked for, or forced by the index, says so.
   return full || reason ? fullCounts(counts.pages, rows, reason) : { ...counts, rowsWritten: rows, full: false };
 
   async function removePage(id: number, site: string, url: string): Promise<void> {
     for (const statement of pageRemoval(id, site, url)) await write(db.prepare(statement.sql).bind(...boundParams(statement)));
   }
+}
+
+function* chunks<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
 /** The schema version the index records, or undefined when it records none (a new or an astro-d1-search database). */

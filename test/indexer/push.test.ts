@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
-import { resolveConfig, searchIndex } from '../../src/index.js';
-import { buildIndex, pushIndex, type IndexDocument } from '../../src/indexer/index.js';
+import { resolveConfig, searchIndex, type SqlValue } from '../../src/index.js';
+import { buildIndex, pushIndex, writeIndex, type IndexDocument } from '../../src/indexer/index.js';
+import { DRIVERS } from '../helpers/databases.js';
+import { observe } from '../helpers/observe.js';
 import { makeProject } from '../helpers/project.js';
 
 const project = makeProject({
@@ -78,5 +80,42 @@ describe('pushIndex to local SQLite', () => {
     const out = join(project.dir, 'out/push.sql');
     await pushIndex(make('s'), { kind: 'sql', out }, [doc('x', 's')]);
     expect(existsSync(out)).toBe(true);
+  });
+});
+
+// Through a D1 binding every statement is a round trip and counts against a Worker's queries per invocation; the
+// typo vocabulary (thousands of words on a real site) was written a statement per word.
+describe('writeIndex through a D1 binding (Miniflare)', () => {
+  it('writes and removes the vocabulary in statements of many words, each under D1’s 100 bound values', async () => {
+    const { db, close } = await DRIVERS['D1 (Miniflare)']!();
+    try {
+      const config = make('');
+      // Words of letters only (the vocabulary's kind): 'zeb' and the number in base 26.
+      const word = (n: number) => `zeb${[...n.toString(26).padStart(3, '0')].map((d) => String.fromCharCode(97 + parseInt(d, 26))).join('')}`;
+      const words = (from: number) => Array.from({ length: 60 }, (_, i) => word(from + i)).join(' ');
+      const page = (title: string, text: string): IndexDocument => ({ ...doc(title, ''), content: text });
+      const statements: { sql: string; params: SqlValue[] }[] = [];
+      const spied = observe(db, (sql, params) => statements.push({ sql, params }));
+      const vocabulary = async () => (await db.prepare('SELECT count(*) AS n FROM search_vocab').all<{ n: number }>()).results[0]!.n;
+      const onVocabulary = (verb: string) => statements.filter((s) => s.sql.startsWith(`${verb} search_vocab`) || s.sql.startsWith(`${verb} FROM search_vocab`));
+
+      await writeIndex(spied, config, [page('one', words(0)), page('two', words(100))]);
+      const inserted = await vocabulary();
+      expect(inserted).toBeGreaterThan(80);
+      const inserts = onVocabulary('INSERT INTO');
+      expect(inserts.length).toBe(Math.ceil(inserted / 33));
+      for (const s of statements) expect(s.params.length).toBeLessThanOrEqual(100);
+
+      // The second page's words go: removed by row id, many per statement.
+      statements.length = 0;
+      await writeIndex(spied, config, [page('one', words(0))]);
+      const removed = inserted - (await vocabulary());
+      expect(removed).toBeGreaterThanOrEqual(60);
+      expect(onVocabulary('DELETE').length).toBe(Math.ceil(removed / 99));
+      const has = async (term: string) => (await db.prepare('SELECT term FROM search_vocab WHERE term = ?').bind(term).all()).results.length;
+      expect([await has(word(0)), await has(word(59)), await has(word(100)), await has(word(159))]).toEqual([1, 1, 0, 0]);
+    } finally {
+      await close();
+    }
   });
 });
