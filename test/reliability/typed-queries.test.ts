@@ -68,7 +68,7 @@ describe.each(Object.keys(DRIVERS))('typed queries on %s', (driver) => {
   beforeAll(async () => {
     database = await DRIVERS[driver]!();
     const { documents } = await buildIndex(config);
-    // The statements of the .sql file a D1 push hands wrangler (through the binding, writeIndex runs one per word).
+    // D1 gets its rows as a site's D1 does: the statements of the .sql file `site-search index --d1` hands wrangler.
     if (driver.startsWith('D1')) for (const sql of pushStatements(config, documents)) await database.db.prepare(sql).run();
     else await writeIndex(database.db, config, documents);
   }, 60_000);
