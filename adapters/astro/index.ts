@@ -23,6 +23,7 @@ export interface AstroIntegrationLike {
   hooks: {
     'astro:config:setup': (params: {
       config: { root: URL; site?: string };
+      command?: 'dev' | 'build' | 'preview' | 'sync';
       injectRoute: (route: { pattern: string; entrypoint: string; prerender?: boolean }) => void;
       updateConfig: (config: { vite: object }) => unknown;
     }) => void;
@@ -42,8 +43,11 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
   return {
     name: 'site-search',
     hooks: {
-      'astro:config:setup': ({ config: astroConfig, injectRoute, updateConfig }) => {
+      'astro:config:setup': ({ config: astroConfig, command, injectRoute, updateConfig }) => {
         config = resolveConfig(options);
+        // Under `astro dev` the index changes as you write (a re-run `site-search index`, the Starlight plugin's
+        // re-index on save): a cached answer, in the server or the browser, would show the page as it was.
+        const served = command === 'dev' ? { ...config, cacheMaxAge: 0 } : config;
         root = fileURLToPath(astroConfig.root);
         if (config.apiRoute) injectRoute({ pattern: config.apiRoute, entrypoint: 'site-search/astro/route', prerender: false });
         updateConfig({
@@ -52,7 +56,7 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
               {
                 name: 'site-search:runtime',
                 resolveId: (id: string) => (id === VIRTUAL_ID ? `\0${VIRTUAL_ID}` : undefined),
-                load: (id: string) => (id === `\0${VIRTUAL_ID}` ? runtimeModule(config, platform) : undefined),
+                load: (id: string) => (id === `\0${VIRTUAL_ID}` ? runtimeModule(served, platform) : undefined),
               },
             ],
             // The route imports the virtual module, so Vite must process site-search instead of leaving it to Node.

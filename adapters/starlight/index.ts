@@ -7,7 +7,7 @@
  * export default defineConfig({ adapter: node({ mode: 'standalone' }), integrations: [starlight({ title: 'Docs', plugins: [siteSearch()] })] });
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig, type SearchOptions, type SearchSource } from '../../src/index.js';
 import { newBuildStats, pushIndex, readDocuments } from '../../src/indexer/index.js';
@@ -37,7 +37,7 @@ export interface StarlightPluginLike {
       command: 'dev' | 'build' | 'preview' | 'sync';
       updateConfig: (config: { pagefind: false; components: Record<string, string> }) => void;
       addIntegration: (integration: AstroIntegrationLike | IndexIntegration) => void;
-      logger: { info(message: string): void };
+      logger: { info(message: string): void; warn(message: string): void };
     }) => void;
   };
 }
@@ -46,8 +46,12 @@ interface IndexIntegration {
   name: string;
   hooks: {
     'astro:config:setup': (params: { updateConfig: (config: { vite: object }) => unknown }) => Promise<void>;
+    'astro:server:setup': (params: { server: { watcher: { on(event: 'all', listener: (event: string, path: string) => void): unknown } } }) => void;
   };
 }
+
+/** How long `astro dev` waits after the last saved change before it re-indexes (an editor may write several files). */
+const REINDEX_DELAY_MS = 300;
 
 const COMPONENT_ID = 'virtual:site-search/starlight';
 /** Where `site-search index` finds the options this plugin derived (for pushes to D1). */
@@ -88,12 +92,33 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
               // Pages are prerendered from the same files, so the index is built with them: `astro dev` and `astro
               // build` leave a current local index, and the options file for `site-search index --d1`.
               writeOptionsFile(root, searchOptions);
-              const stats = newBuildStats();
-              const pushed = await pushIndex(config, { kind: 'sqlite' }, readDocuments(config, stats, { cwd: root }), { cwd: root });
+              const pushed = await index();
               logger.info(`indexed ${pushed.documents} pages into ${relative(root, pushed.destination)}`);
+            },
+            // Under `astro dev`, a page saved, added or deleted is searchable as soon as its page shows it: the push
+            // writes only what changed, one at a time.
+            'astro:server:setup': ({ server }) => {
+              const dirs = config.sources.flatMap((s) => (s.dir ? [resolve(root, s.dir)] : (s.files ?? []).map((f) => resolve(root, f))));
+              let timer: ReturnType<typeof setTimeout> | undefined;
+              let pushing = Promise.resolve();
+              server.watcher.on('all', (_event, path) => {
+                if (!/\.mdx?$/.test(path) || !dirs.some((d) => path === d || isInside(d, path))) return;
+                clearTimeout(timer);
+                timer = setTimeout(() => {
+                  pushing = pushing.then(async () => {
+                    try {
+                      const { counts } = await index();
+                      logger.info(`re-indexed: ${counts.added} added, ${counts.changed} changed, ${counts.removed} removed`);
+                    } catch (e) {
+                      logger.warn(`re-index failed: ${(e as Error).message.replace(/^\[site-search\] /, '')}`);
+                    }
+                  });
+                }, REINDEX_DELAY_MS);
+              });
             },
           },
         };
+        const index = () => pushIndex(config, { kind: 'sqlite' }, readDocuments(config, newBuildStats(), { cwd: root }), { cwd: root });
         addIntegration(indexer);
       },
     },
@@ -111,6 +136,11 @@ function writeOptionsFile(root: string, options: SearchOptions): void {
   };
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`);
+}
+
+function isInside(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }
 
 function virtualModule(id: string, source: string) {

@@ -6,7 +6,7 @@
  * demand. Chromium presses Ctrl+K, types, and clicks a result in each locale.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
@@ -178,5 +178,28 @@ describe('starlight-node in dev mode (astro dev)', () => {
     const fr = (await (await fetch(`${alias}/api/search?q=rivi%C3%A8re&type=fr`)).json()) as Answer;
     expect(fr.results.map((r) => r.url)).toEqual([`${alias}/fr/guides/deployment/`]);
     expect((await fetch(fr.results[0]!.url)).status).toBe(200);
+  }, 120_000);
+
+  it('re-indexes a page saved, added or deleted while it runs, and no answer is cached', async () => {
+    const page = join(new URL('.', import.meta.url).pathname, 'apps/starlight-node/src/content/docs/guides/quokkas.md');
+    const found = (q: string) => async () => {
+      const res = await fetch(`${alias}/api/search?q=${q}`);
+      expect(res.headers.get('x-search-cache')).not.toBe('HIT');
+      return ((await res.json()) as Answer).results.map((r) => r.url);
+    };
+    const poll = { timeout: 30_000, interval: 300 };
+    try {
+      // Asked before the page exists: a cached "nothing" would hide it for cacheMaxAge.
+      expect(await found('quokkaflux')()).toEqual([]);
+      writeFileSync(page, '---\ntitle: Quokkas\n---\n\nQuokkaflux is how quokkas deploy.\n');
+      await expect.poll(found('quokkaflux'), poll).toEqual([`${alias}/guides/quokkas/`]);
+      writeFileSync(page, '---\ntitle: Quokkas\n---\n\nWombatrix is how quokkas deploy now.\n');
+      await expect.poll(found('wombatrix'), poll).toEqual([`${alias}/guides/quokkas/`]);
+      expect(await found('quokkaflux')()).toEqual([]);
+      rmSync(page);
+      await expect.poll(found('wombatrix'), poll).toEqual([]);
+    } finally {
+      rmSync(page, { force: true });
+    }
   }, 120_000);
 });
