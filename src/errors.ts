@@ -33,10 +33,11 @@ export class SearchInputError extends Error {
 }
 
 /**
- * The 500 for a local SQLite index that is not there: the path looked for (absolute, so a server started from another
- * folder shows where it looked) and the command that creates it.
+ * The 500 for a local SQLite index that is not there: the path as configured (never resolved: the answer goes to every
+ * visitor, and the server's folders are none of theirs), where a relative one is looked for, and the fix.
  * @internal
  */
 export function missingIndexMessage(path: string): string {
-  return `Local search index not found at ${path}. Run "npx site-search index" where the server starts.`;
+  const where = /^([A-Za-z]:)?[\\/]/.test(path) ? '' : ' (relative to the folder the server was started in)';
+  return `Local search index not found at ${path}${where}. Run "npx site-search index" in your project folder, and start the server from there.`;
 }

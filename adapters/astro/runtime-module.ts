@@ -27,7 +27,7 @@ let db;
 export function platform() {
   const path = resolve(process.cwd(), config.sqlitePath);
   if (!db && existsSync(path)) db = openSqlite(path);
-  return db ? { env: { [config.binding]: db } } : { missingIndex: path };
+  return db ? { env: { [config.binding]: db } } : { missingIndex: config.sqlitePath };
 }\n`;
   }
 }

@@ -45,7 +45,7 @@ export function openSqlite(
   path: string,
   { driver = 'node:sqlite', busyTimeoutMs = 5_000, create = false }: { driver?: SqliteDriver; busyTimeoutMs?: number; create?: boolean } = {},
 ): SqliteDatabase {
-  if (!create && path !== ':memory:' && path !== '' && !existsSync(path)) throw new SiteSearchError(missingIndexMessage(resolve(path)));
+  if (!create && path !== ':memory:' && path !== '' && !existsSync(path)) throw new SiteSearchError(missingIndexMessage(path));
   const native = driver === 'better-sqlite3' ? openBetterSqlite3(path) : openNodeSqlite(path);
   // Another connection writing (a push) makes SQLite answer "database is locked" at once unless told to wait.
   native.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);

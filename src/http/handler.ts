@@ -162,7 +162,7 @@ export function missingBindingMessage(binding: string, found: unknown): string {
 function databaseErrorMessage(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
   if (/no such table/i.test(message)) {
-    return 'Search index not found: the search_index table does not exist in this database. Run "site-search index" to build it.';
+    return 'Search index not found: the search_index table does not exist in this database. Run "npx site-search index" to build it (on D1: with --d1 local for wrangler dev, --d1 remote once deployed).';
   }
   if (/not a database|malformed|corrupt/i.test(message)) {
     return 'Search index is damaged: the database file is not a valid SQLite database. Delete it and run "site-search index" to rebuild it.';

@@ -34,7 +34,8 @@ describe.each(['astro5-node', 'astro7-node'])('%s', (name) => {
         twin = await start(['node', entry], { cwd: empty, port: twinPort, env: { HOST: '127.0.0.1', PORT: String(twinPort) } });
         return fetch(`${twin.origin}/api/search?q=install`);
       },
-      unboundMessage: /^Local search index not found at .*\.site-search\/search\.db\. Run "npx site-search index" where the server starts\.$/,
+      // The path as configured: the server's own folders are not shown to visitors.
+      unboundMessage: /^Local search index not found at \.site-search\/search\.db \(relative to the folder the server was started in\)\. Run "npx site-search index" in your project folder, and start the server from there\.$/,
       alias: `http://localhost:${port}`,
     };
   }, 240_000);

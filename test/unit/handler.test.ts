@@ -161,16 +161,24 @@ describe('errors (SPEC "Errors")', () => {
     empty.close();
   });
 
-  it('500 naming the index file it looked for and the command that creates it, and no empty file left behind', async () => {
+  it('500 naming the index file as configured (never the server\'s folders) and the fix, and no empty file left behind', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'site-search-missing-'));
     try {
       for (const path of [join(dir, 'search.db'), join(dir, 'not-built/search.db')]) {
         const missing = createSearchHandler(options, { db: () => openSqlite(path), cache: false });
         const res = await missing(get('?q=astro'));
         expect(res.status).toBe(500);
-        expect(await res.json()).toEqual({ error: `Local search index not found at ${path}. Run "npx site-search index" where the server starts.` });
+        expect(await res.json()).toEqual({ error: `Local search index not found at ${path}. Run "npx site-search index" in your project folder, and start the server from there.` });
         expect(existsSync(path)).toBe(false);
       }
+      // A relative path (as the docs configure it) is shown as written, never resolved: visitors see this answer.
+      const relative = createSearchHandler(options, { db: () => openSqlite('.no-index-here/search.db'), cache: false });
+      const { error } = (await (await relative(get('?q=astro'))).json()) as { error: string };
+      expect(error).toBe(
+        'Local search index not found at .no-index-here/search.db (relative to the folder the server was started in). Run "npx site-search index" in your project folder, and start the server from there.',
+      );
+      expect(error).not.toContain(process.cwd());
+      expect(existsSync('.no-index-here')).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
