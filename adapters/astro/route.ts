@@ -10,8 +10,8 @@ interface PlatformContext {
   missingIndex?: string;
 }
 
-// Result URLs follow the request's URL, which is Astro.url: Astro builds it from the Host (or X-Forwarded-Host) only
-// for the domains in `security.allowedDomains`, so a header Astro does not vouch for never becomes a link.
+// Result URLs follow the request's URL, which is Astro.url (or the `origin` option): Astro takes X-Forwarded-Host only
+// for the domains in `security.allowedDomains`; on @astrojs/node it takes Host as sent (docs/security.md).
 const handler = createSearchHandler(config as ResolvedConfig);
 
 export const prerender = false;
