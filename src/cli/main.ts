@@ -139,20 +139,22 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
 async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<number> {
   const path = resolve(loaded.cwd, sqliteFlag(flags) ?? loaded.config.sqlitePath);
   if (!existsSync(path)) throw new SiteSearchError(`No local index at ${path}. Run "site-search index" first.`);
-  const [{ openSqlite }, { searchIndex }] = await Promise.all([import('../db/sqlite.js'), import('../search/search.js')]);
+  const [{ openSqlite }, { runSearch }, { normalizeSearchInput }] = await Promise.all([
+    import('../db/sqlite.js'),
+    import('../search/search.js'),
+    import('../search/query.js'),
+  ]);
   const db = openSqlite(path);
   try {
-    const results = await searchIndex(loaded.config, {
-      db,
-      q: text,
-      type: flags.type as string | undefined,
-      limit: (flags.limit as string | undefined) ?? null,
-    });
+    // The endpoint's validation and search, and its answer: the results and, for a corrected query, the suggestion.
+    const input = normalizeSearchInput(loaded.config, { q: text, type: flags.type as string | undefined, limit: (flags.limit as string | undefined) ?? null });
+    const { results, suggestion } = await runSearch(loaded.config, db, input);
     if (flags.json) {
-      console.log(JSON.stringify({ query: text.trim().toLowerCase(), results }, null, 2));
+      console.log(JSON.stringify({ query: input.q, ...(suggestion ? { suggestion } : {}), results }, null, 2));
       return 0;
     }
     if (results.length === 0) console.log(`No results for "${printable(text)}".`);
+    else if (suggestion) console.log(`Showing results for "${printable(suggestion)}".`);
     const bold = process.stdout.isTTY ? ['\x1b[1m', '\x1b[22m'] : ['[', ']'];
     results.forEach((r, i) => {
       // Content goes through printable() before the bold marks go in: only this code sends escape sequences. The marks

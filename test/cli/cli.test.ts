@@ -62,6 +62,16 @@ describe('site-search query', () => {
     expect(posts.results.map((x: { title: string }) => x.title)).toEqual(['Hello penguins']);
   });
 
+  it('says what a misspelt query was corrected to, as the endpoint does', async () => {
+    const json = JSON.parse((await cli(['query', 'Pengiuns', '--json'], project.dir)).stdout);
+    expect(json.query).toBe('pengiuns');
+    expect(json.suggestion).toBe('penguins');
+    expect(json.results.map((x: { title: string }) => x.title)).toContain('Hello penguins');
+    const r = await cli(['query', 'pengiuns', '--limit', '1'], project.dir);
+    expect(r.stdout.split('\n')[0]).toBe('Showing results for "penguins".');
+    expect(JSON.parse((await cli(['query', 'penguins', '--json'], project.dir)).stdout)).not.toHaveProperty('suggestion');
+  });
+
   it('prints readable results without --json', async () => {
     const r = await cli(['query', 'penguins', '--limit', '1'], project.dir);
     expect(r.stdout).toMatch(/^1\. Hello penguins {2}\/blog\/hello {2}\(post, 2026-01-02, -[\d.e-]+\)\n {3}First post about \[penguins\]\.\n$/);
