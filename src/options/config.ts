@@ -30,10 +30,16 @@ export function resolveConfig(options: SearchOptions | ResolvedConfig): Resolved
   return config;
 }
 
+/** What a missing required option looks like, for the first problem a new config file meets. */
+const REQUIRED_EXAMPLES: Record<string, string> = {
+  database: ", e.g. database: 'my-site-search' (the D1 database name; any name for a Node site)",
+  sources: ", e.g. sources: [{ dir: 'src/content/blog', type: 'post', url: '/blog/:slug/' }]",
+};
+
 function describeIssue(issue: v.BaseIssue<unknown>): string {
   const keys = (issue.path ?? []).map((item) => item.key as string | number);
   const path = formatPath(keys) || 'options';
-  if (issue.input === undefined && issue.kind === 'schema') return `${path}: is required`;
+  if (issue.input === undefined && issue.kind === 'schema') return `${path}: is required${REQUIRED_EXAMPLES[path] ?? ''}`;
   const message = issue.message.startsWith('Invalid type') ? `must be ${describeExpected(issue.expected)}` : issue.message;
   // Messages that already name the field ("maxLimit must be ...") read better without repeating it.
   const field = keys[keys.length - 1];

@@ -167,7 +167,10 @@ describe('resolveConfig: throws listing every problem with its path', () => {
   });
 
   it('requires database and sources', () => {
-    expect(problems({})).toEqual(['database: is required', 'sources: is required']);
+    expect(problems({})).toEqual([
+      "database: is required, e.g. database: 'my-site-search' (the D1 database name; any name for a Node site)",
+      "sources: is required, e.g. sources: [{ dir: 'src/content/blog', type: 'post', url: '/blog/:slug/' }]",
+    ]);
     expect(problems({ database: 'd', sources: [] })).toEqual(['sources: must list at least one source']);
   });
 
@@ -195,7 +198,7 @@ describe('resolveConfig: throws listing every problem with its path', () => {
     ]);
     expect(problems({ ...minimal, ranking: 'bm25f' })).toEqual(['ranking: must be "fields" or "fts5"']);
     expect(problems(null)).toEqual(['options: must be an object such as { database, sources }']);
-    expect(problems({ ...minimal, database: undefined })).toEqual(['database: is required']);
+    expect(problems({ ...minimal, database: undefined })).toEqual(["database: is required, e.g. database: 'my-site-search' (the D1 database name; any name for a Node site)"]);
     expect(problems({ ...minimal, weights: [], recency: [1] })).toEqual(['weights: must be an object', 'recency: must be an object']);
   });
 });
