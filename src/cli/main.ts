@@ -173,7 +173,7 @@ async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<
 
 async function check(loaded: LoadedConfig): Promise<number> {
   const [{ checkDatabaseConfig }, { missingSources }] = await Promise.all([import('../indexer/wrangler.js'), import('../indexer/collect.js')]);
-  console.log(`[site-search] options OK${loaded.file ? ` (${loaded.file})` : ''}: ${loaded.config.sources.length} sources, types ${loaded.config.types.join(', ')}`);
+  console.log(`[site-search] options OK${loaded.file ? ` (${loaded.file})` : ''}: ${plural(loaded.config.sources.length, 'source')}, ${loaded.config.types.length === 1 ? 'type' : 'types'} ${loaded.config.types.join(', ')}`);
   // Every problem at once: a missing content folder and a missing D1 entry are fixed in different files.
   const missing = missingSources(loaded.config, loaded.cwd);
   for (const line of missing) console.error(line);
@@ -198,3 +198,8 @@ main(argv).then(
     process.exitCode = 1;
   },
 );
+
+/** "1 source", "2 sources". */
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

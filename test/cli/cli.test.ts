@@ -110,7 +110,7 @@ describe('errors: one line with the fix, exit code 1, no stack trace unless --de
       'c/a.md': '# A\n\nhello\n',
     });
     const r = await cli(['check'], cjs.dir);
-    expect(r.stderr + r.stdout).toContain(`options OK (${cjs.dir}/search.config.ts): 1 sources, types doc`);
+    expect(r.stderr + r.stdout).toContain(`options OK (${cjs.dir}/search.config.ts): 1 source, type doc`);
     expect(readdirSync(cjs.dir).sort()).toEqual(['c', 'package.json', 'search.config.ts']);
     cjs.cleanup();
   });
