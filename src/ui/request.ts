@@ -29,7 +29,9 @@ export async function fetchResults(url: string, signal: AbortSignal): Promise<Se
   });
   const body = (await response.json().catch(() => null)) as Partial<SearchResponse> & { error?: unknown } | null;
   if (!response.ok || !Array.isArray(body?.results)) {
-    throw new Error(typeof body?.error === 'string' ? body.error : `Search failed (HTTP ${response.status})`);
+    // A 404 page with no JSON error is nearly always a route that is not where the box asks (a setup mistake).
+    const status = response.status === 404 ? `: no search endpoint at ${new URL(url).pathname} (HTTP 404)` : ` (HTTP ${response.status})`;
+    throw new Error(typeof body?.error === 'string' ? body.error : `Search failed${status}`);
   }
   return body as SearchResponse;
 }

@@ -463,6 +463,16 @@ describe('requests: debounce, abort, stale answers, errors', () => {
     await typeQuery('otter');
     await expect.poll(() => status().textContent()).toBe('Search is unavailable: the endpoint could not be reached.');
   });
+
+  it('names the path when nothing answers there (a 404 page: the route is not where the box asks)', async () => {
+    await page.route('**/api/search?**', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<h1>404: Not Found</h1>' }));
+    await typeQuery('otter');
+    await expect.poll(() => status().textContent()).toBe('Search failed: no search endpoint at /api/search (HTTP 404)');
+    await page.unroute('**/api/search?**');
+    await page.route('**/api/search?**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: 'Bad gateway' }));
+    await page.keyboard.type('s');
+    await expect.poll(() => status().textContent()).toBe('Search failed (HTTP 502)');
+  });
 });
 
 describe('screenshots', () => {
