@@ -68,7 +68,7 @@ export function checkDatabaseConfig(options: SearchOptions | ResolvedConfig, cwd
     problem: 'binding-mismatch',
     file,
     snippet,
-    message: `[site-search] In ${name}, the d1_databases entry for "${config.database}" has binding "${actual}", but site-search reads "${config.binding}". Set binding = "${config.binding}" in ${name}, or binding: "${actual}" in your search options.`,
+    message: `[site-search] In ${name}, the d1_databases entry for "${config.database}" has binding "${actual}", but site-search reads "${config.binding}". Set ${name.endsWith('.toml') ? `binding = "${config.binding}"` : `"binding": "${config.binding}"`} in ${name}, or binding: "${actual}" in your search options.`,
   };
 }
 

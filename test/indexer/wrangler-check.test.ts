@@ -58,7 +58,7 @@ describe('checkDatabaseConfig', () => {
     expect(check).toMatchObject({ ok: false, problem: 'binding-mismatch' });
     if (!check.ok) {
       expect(check.message).toBe(
-        '[site-search] In wrangler.json, the d1_databases entry for "blog-search" has binding "DB", but site-search reads "SEARCH_DB". Set binding = "SEARCH_DB" in wrangler.json, or binding: "DB" in your search options.',
+        '[site-search] In wrangler.json, the d1_databases entry for "blog-search" has binding "DB", but site-search reads "SEARCH_DB". Set "binding": "SEARCH_DB" in wrangler.json, or binding: "DB" in your search options.',
       );
       expect(check.snippet).toContain('"binding": "SEARCH_DB"');
     }
