@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
 import { missingIndexMessage, SiteSearchError } from '../errors.js';
 import type { SearchDatabase, SearchStatement, SqlValue } from './types.js';
 
