@@ -40,8 +40,13 @@ export function appDir(name: string): string {
 export async function indexFixture(name: string): Promise<string> {
   const dir = appDir(name);
   copyFileSync(join(FIXTURE, 'search.config.mjs'), join(dir, 'search.config.mjs'));
-  await run(process.execPath, [CLI, 'index', '--config', join(FIXTURE, 'search.config.mjs'), '--sqlite', join(dir, '.site-search/search.db')], { env: ENV });
+  await indexInto(dir, join(FIXTURE, 'search.config.mjs'));
   return dir;
+}
+
+/** Runs `site-search index` with the options file `config` into the app's local SQLite file, as a user re-indexes. */
+export async function indexInto(dir: string, config: string): Promise<void> {
+  await run(process.execPath, [CLI, 'index', '--config', config, '--sqlite', join(dir, '.site-search/search.db')], { env: ENV });
 }
 
 /** {@link indexFixture}, then the app's production build. */

@@ -25,5 +25,5 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node', (name) => {
 });
 
 for (const name of ['sveltekit2', 'sveltekit3']) {
-  devModeSuite(name, (port) => ['npx', 'vite', 'dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort']);
+  devModeSuite(name, (port) => ['npx', 'vite', 'dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { reindexes: true });
 }
