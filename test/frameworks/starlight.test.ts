@@ -105,6 +105,16 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
     for (const result of all.results) expect((await fetch(result.url)).status, result.url).toBe(200);
   });
 
+  it('leaves out pages that are not search results: the 404 page, pagefind: false, search: false, a draft', async () => {
+    // Words only those pages hold (src/content/docs/404.md, guides/internal.md, guides/unlisted.md, guides/upcoming.md).
+    for (const q of ['lostburrow', 'hiddenholt', 'quietwarren', 'sketchwork']) expect((await search({ q })).results, q).toEqual([]);
+    if (name !== 'starlight-node') return;
+    // 404.md is what Starlight answers a missing page with, status 404: as a result, it would be a link that fails.
+    const missing = await fetch(`${app.origin}/no-such-page/`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('lostburrow');
+  });
+
   it('writes the derived options where "site-search index --config" reads them (the D1 push)', async () => {
     const { stdout } = await run(process.execPath, [CLI, 'query', 'rivière', '--config', join(dir, '.site-search/options.json'), '--json']);
     expect((JSON.parse(stdout) as Answer).results.map((r) => new URL(r.url, 'http://x').pathname)).toEqual(['/fr/guides/deployment/']);
@@ -203,3 +213,4 @@ describe('starlight-node in dev mode (astro dev)', () => {
     }
   }, 120_000);
 });
+
