@@ -55,10 +55,10 @@ export async function prepare(name: string, build: string[]): Promise<string> {
   return buildApp(name, build);
 }
 
-/** Runs the app's build (telemetry off, CI set) and returns its directory. */
-export async function buildApp(name: string, build: string[]): Promise<string> {
+/** Runs the app's build (telemetry off, CI set, plus `env`) and returns its directory. */
+export async function buildApp(name: string, build: string[], env: Record<string, string> = {}): Promise<string> {
   const dir = appDir(name);
-  await run(build[0]!, build.slice(1), { cwd: dir, env: ENV, maxBuffer: 64 * 1024 * 1024 });
+  await run(build[0]!, build.slice(1), { cwd: dir, env: { ...ENV, ...env }, maxBuffer: 64 * 1024 * 1024 });
   return dir;
 }
 
