@@ -202,6 +202,8 @@ describe('starlight-node in dev mode (astro dev)', () => {
     const found = (q: string) => async () => {
       const res = await fetch(`${alias}/api/search?q=${q}`);
       expect(res.headers.get('x-search-cache')).not.toBe('HIT');
+      // Not max-age=0 either, which lets a browser store the answer.
+      expect(res.headers.get('cache-control')).toBe('no-store');
       return ((await res.json()) as Answer).results.map((r) => r.url);
     };
     const poll = { timeout: 30_000, interval: 300 };
