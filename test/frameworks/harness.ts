@@ -24,9 +24,10 @@ const ENV = { ...userEnv, ASTRO_TELEMETRY_DISABLED: '1', NEXT_TELEMETRY_DISABLED
 
 export { options };
 
-/** A started app: its origin, and how to stop it. */
+/** A started app: its origin, what it printed so far, and how to stop it. */
 export interface RunningApp {
   origin: string;
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -95,7 +96,7 @@ export async function start(command: string[], { cwd, port, env = {} }: { cwd: s
     if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited (${child.exitCode}):\n${output}`);
     try {
       await fetch(`${origin}/`);
-      return { origin, stop };
+      return { origin, output: () => output, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
