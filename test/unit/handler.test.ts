@@ -16,6 +16,7 @@ import {
   type SearchDatabase,
   type SearchOptions,
 } from '../../src/index.js';
+import { createDevSearchHandler, isDevServer } from '../../src/http/dev-server.js';
 import { countQueries, observe } from '../helpers/observe.js';
 import { seed, siteDocs } from '../helpers/documents.js';
 
@@ -420,6 +421,30 @@ describe('runtime options', () => {
     const res = await handler(get('?q=deploy'));
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'Search database could not be opened: unable to open database file' });
+  });
+});
+
+describe('the dev-server handler (next dev, vite dev, astro dev)', () => {
+  it('caches nothing, in the handler or the browser: no-store on every answer, never a HIT', async () => {
+    const handler = createDevSearchHandler(options, { db });
+    for (const query of ['?q=deploy', '?q=deploy', '?q=x', '?q=x&limit=0']) {
+      const res = await handler(get(query));
+      expect(res.headers.get('Cache-Control'), query).toBe('no-store');
+      expect(res.headers.get('X-Search-Cache'), query).not.toBe('HIT');
+    }
+  });
+
+  it('is chosen when NODE_ENV is development, as next dev and vite dev set it, and not otherwise', () => {
+    try {
+      vi.stubEnv('NODE_ENV', 'development');
+      expect(isDevServer()).toBe(true);
+      for (const env of ['production', 'test', '']) {
+        vi.stubEnv('NODE_ENV', env);
+        expect(isDevServer(), env).toBe(false);
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 
