@@ -16,6 +16,7 @@ import {
   type SearchDatabase,
   type SearchOptions,
 } from '../../src/index.js';
+import { createDevSearchHandler, isDevServer } from '../../src/http/dev-server.js';
 import { countQueries, observe } from '../helpers/observe.js';
 import { seed, siteDocs } from '../helpers/documents.js';
 
@@ -421,6 +422,65 @@ describe('runtime options', () => {
     const res = await handler(get('?q=deploy'));
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'Search database could not be opened: unable to open database file' });
+  });
+});
+
+describe('the dev-server handler (next dev, vite dev, astro dev)', () => {
+  it('caches nothing, in the handler or the browser: no-store on every answer, never a HIT', async () => {
+    const handler = createDevSearchHandler(options, { db });
+    for (const query of ['?q=deploy', '?q=deploy', '?q=x', '?q=x&limit=0']) {
+      const res = await handler(get(query));
+      expect(res.headers.get('Cache-Control'), query).toBe('no-store');
+      expect(res.headers.get('X-Search-Cache'), query).not.toBe('HIT');
+    }
+  });
+
+  it('is chosen when NODE_ENV is development, as next dev and vite dev set it, and not otherwise', () => {
+    try {
+      vi.stubEnv('NODE_ENV', 'development');
+      expect(isDevServer()).toBe(true);
+      for (const env of ['production', 'test', '']) {
+        vi.stubEnv('NODE_ENV', env);
+        expect(isDevServer(), env).toBe(false);
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
+describe('a warning when result links are not on the page\'s origin', () => {
+  /** A request as Chromium sends it from a page on `page` (a same-origin fetch carries the page in Referer). */
+  const fromPage = (page: string, site = 'same-origin') =>
+    get('?q=deploy', { headers: { 'Sec-Fetch-Site': site, Referer: `${page}/docs/intro/` } });
+
+  it('warns once, naming both origins, when a same-origin request came from a page on another origin', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      // The framework reported https:// (adapter-node without ORIGIN) on a server the page reached over http://.
+      const handler = createSearchHandler(options, { db });
+      const res = await handler(fromPage('http://site.example'));
+      expect((await res.json()).results[0].url.startsWith('https://site.example/')).toBe(true);
+      await handler(fromPage('http://site.example'));
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]![0]).toMatch(/^\[site-search\] Result links are built on https:\/\/site\.example, but this search came from a page on http:\/\/site\.example, .*ORIGIN=http:\/\/site\.example/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('stays silent for a page on the same origin, a cross-site page, no Referer, and an origin set on purpose', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await createSearchHandler(options, { db })(fromPage(ORIGIN));
+      await createSearchHandler(options, { db })(fromPage('https://other.example', 'cross-site'));
+      await createSearchHandler(options, { db })(get('?q=deploy', { headers: { 'Sec-Fetch-Site': 'same-origin' } }));
+      await createSearchHandler({ ...options, origin: 'https://docs.example.com' }, { db })(fromPage('http://localhost:4321'));
+      await createSearchHandler(options, { db, origin: 'https://docs.example.com' })(fromPage('http://localhost:4321'));
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 
