@@ -163,6 +163,11 @@ export const OptionsSchema = v.object({
    */
   ranking: v.optional(v.picklist(['fields', 'fts5'], 'must be "fields" or "fts5"'), 'fields'),
   /**
+   * How many matching sections each result lists under its page (`sections` in the response: heading, link, snippet),
+   * best first; 0 for none. Default 3, at most 10. See docs/http-api.md.
+   */
+  sections: v.optional(v.pipe(nonNegativeInt('sections'), v.maxValue(10, 'sections must be at most 10')), 3),
+  /**
    * Words a query word also stands for, applied when searching (no re-index needed): with
    * `{ '404': ['not found'], k8s: ['kubernetes'] }`, `404 page` also finds pages that say "not found". One way: list
    * both directions for a two-way pair. Keys are single words; values are words or phrases (at most 10 per word).

@@ -19,7 +19,7 @@ import {
 } from './query.js';
 import { DOCS_TABLE, PREFIX_INDEX_MAX, SECTIONS_TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { removeWordBreaks } from '../text/segment.js';
-import { bestSection, sectionOf, sectionWords } from './sections.js';
+import { matchingSections, sectionOf, sectionSnippet, sectionWords } from './sections.js';
 import { urlResolver } from './urls.js';
 import { escapeSnippet } from './snippet.js';
 import { CANDIDATES, chooseCorrections, completes, correctionLookups } from './typos.js';
@@ -47,6 +47,11 @@ export interface SearchResult {
   match: MatchStep;
   /** The section of the page that matches best (its heading, and the page URL with the heading's `#anchor`). */
   section?: { heading: string; url: string };
+  /**
+   * The page's sections that match the query, best first, at most `sections` (option, default 3): each with its
+   * heading, its URL (with the `#anchor`) and a snippet of its text as safe as `snippet`. Absent when none matches.
+   */
+  sections?: { heading: string; url: string; snippet: string }[];
 }
 
 /** The search steps, strictest first. */
@@ -212,6 +217,9 @@ const TITLE_WEIGHT_DIVISOR = 20;
  */
 const EVERY_WORD_BONUS = 0.5;
 
+/** About how many words a section's snippet shows: a line under its heading, shorter than the page's snippet. */
+const SECTION_SNIPPET_TOKENS = 16;
+
 /**
  * Side tables a table written by another tool (astro-d1-search) lacks, or holds in an older shape (the sections of
  * schema version 6 and before, a row each, until the next push rebuilds them); the titles table, which indexes of
@@ -264,6 +272,8 @@ function outcome(
   const results = found.map((row): SearchResult => {
       const snippet = escapeSnippet(removeWordBreaks(row.snippet || excerpt(row.description ?? '', config.snippetTokens)));
       const url = absoluteUrl(row.url ?? '');
+      const matched = matchingSections(row.json, words, Math.max(1, config.sections));
+      const sections = config.sections > 0 && matched.length ? { sections: matched.map((s) => ({ ...sectionOf(s, url).section!, snippet: escapeSnippet(sectionSnippet(s.lead, words, SECTION_SNIPPET_TOKENS)) })) } : {};
       return {
         title: removeWordBreaks(row.title ?? ''),
         url,
@@ -274,7 +284,8 @@ function outcome(
         snippet,
         score: row.score * (factors.get(row.step) ?? 1),
         match: names[row.step]!,
-        ...sectionOf(bestSection(row.json, words), url),
+        ...sectionOf(matched[0], url),
+        ...sections,
       };
     });
   return suggestion === undefined ? { results } : { results, suggestion };

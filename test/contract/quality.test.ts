@@ -79,6 +79,28 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     if (match === 'typo') expect(results[0]).toMatchObject({ title: 'Deploy your site', section: { heading: 'Cloudflare Workers' } });
   });
 
+  it('lists the matching sections under their page, best first, each with its link and a snippet of its text', async () => {
+    const d1 = (await outcome('d1 database', { type: 'en' })).results[0]!;
+    expect(d1.title).toBe('Deploy your site');
+    expect(d1.sections).toEqual([
+      { heading: 'Cloudflare Workers', url: '/en/deploy#cloudflare-workers', snippet: 'Bind the <mark>D1</mark> <mark>database</mark> in wrangler.jsonc. # not a heading wrangler deploy' },
+    ]);
+    // Both "Options" sections match by their heading; the snippet is the start of each text, which has no query word.
+    const options = (await outcome('options', { type: 'en' })).results.find((r) => r.title === 'Deploy your site')!;
+    expect(options.sections!.map((s) => [s.url, s.snippet])).toEqual([
+      ['/en/deploy#options', 'Set the build command.'],
+      ['/en/deploy#options-1', 'The compatibility date matters for workerd.'],
+    ]);
+    expect(options.section).toEqual({ heading: 'Options', url: '/en/deploy#options' });
+    // At most `sections`, and none with 0.
+    const one = resolveConfig({ ...config, sections: 1 });
+    expect((await runSearch(one, db, normalizeSearchInput(one, { q: 'options', type: 'en' }))).results.find((r) => r.title === 'Deploy your site')!.sections).toHaveLength(1);
+    const none = resolveConfig({ ...config, sections: 0 });
+    const plain = (await runSearch(none, db, normalizeSearchInput(none, { q: 'options', type: 'en' }))).results.find((r) => r.title === 'Deploy your site')!;
+    expect(plain.sections).toBeUndefined();
+    expect(plain.section).toEqual({ heading: 'Options', url: '/en/deploy#options' });
+  });
+
   it('applies configured synonyms when searching, one way, as phrases, with no re-index', async () => {
     // Nothing says "404" or "k8s": without synonyms neither finds the page.
     expect((await outcome('404', { type: 'en' })).results).toEqual([]);

@@ -119,6 +119,15 @@ describe.skipIf(!HAS_FULL_CORPUS)('relevance on astro-docs', () => {
     expect((await top('defineconfig', 3)).every((r) => r.snippet.includes('<mark>defineConfig</mark>'))).toBe(true);
   });
 
+  it('shows several matching sections of a long page under it, each linked to its heading with a marked snippet', async () => {
+    const [reference] = (await top('client:load client:idle', 1));
+    expect(reference!.url).toBe('/en/reference/directives-reference');
+    const sections = reference!.sections!;
+    expect(sections.map((s) => s.url)).toEqual(expect.arrayContaining(['/en/reference/directives-reference#clientload', '/en/reference/directives-reference#clientidle']));
+    expect(sections.length).toBe(3);
+    for (const section of sections) expect(section.snippet).toMatch(/<mark>(client|load|idle)/i);
+  });
+
   it('splits a punctuated term into its words when no page has it as a phrase', async () => {
     const { results } = await search('middleware:redirect');
     expect(results.length).toBeGreaterThan(0);
