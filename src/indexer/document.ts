@@ -6,6 +6,7 @@ import { segmentUnspaced } from '../text/segment.js';
 import { stripSentinels } from '../search/snippet.js';
 import type { SourceFile } from './collect.js';
 import { toIsoDay } from './dates.js';
+import { echo, echoText } from './echo.js';
 import { cutOnWord } from './cut.js';
 import { bodyOf, deepChars, deepText, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
 
@@ -135,7 +136,7 @@ function readFrontmatter(
     return { data, body, bodyLine };
   } catch (e) {
     const mark = (e as { mark?: { line?: number } }).mark;
-    warn(`invalid YAML frontmatter (${(e as Error).message.split('\n')[0]}); indexed without it`, mark?.line !== undefined ? mark.line + 1 : 1);
+    warn(`invalid YAML frontmatter (${echoText((e as Error).message.split('\n')[0]!)}); indexed without it`, mark?.line !== undefined ? mark.line + 1 : 1);
     return { data: {}, body, bodyLine };
   }
 }
@@ -161,7 +162,7 @@ function frontmatterSlug(value: unknown, warn: (message: string) => void): strin
     .filter((segment) => segment.trim() !== '' && segment !== '.' && segment !== '..')
     .join('/');
   if (slug !== given.replace(/^\/+|\/+$/g, '')) {
-    warn(`frontmatter slug "${given}" is not a plain path; using "${slug}" (slugs are paths under the source's url, without "\\", "//", "." or "..")`);
+    warn(`frontmatter slug ${echo(given)} is not a plain path; using ${echo(slug)} (slugs are paths under the source's url, without "\\", "//", "." or "..")`);
   }
   return capField('slug', slug, warn) || undefined;
 }
@@ -184,7 +185,7 @@ function dateField(data: Record<string, unknown>, warn: (message: string) => voi
     if (value === undefined || value === null || value === '') continue;
     const day = toIsoDay(value);
     if (day) return day;
-    warn(`frontmatter ${key}: "${String(value)}" is not a date (use YYYY-MM-DD); it is ignored`);
+    warn(`frontmatter ${key}: ${echo(value)} is not a date (use YYYY-MM-DD); it is ignored`);
   }
   return '';
 }
