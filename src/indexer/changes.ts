@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SCHEMA_VERSION } from '../db/schema.js';
-import { columnValue, PAGE_COLUMNS } from '../db/write-plan.js';
+import { columnValue, PAGE_COLUMNS, pageRows } from '../db/write-plan.js';
 import type { IndexDocument } from './document.js';
 import type { VocabularyWord } from './vocabulary.js';
 
@@ -98,6 +98,11 @@ export function removedPages(state: TargetState | undefined, seen: Set<string>):
     const [site, url] = key.split('\u0000') as [string, string];
     return [{ id: page.id, site, url, sections: page.sections }];
   });
+}
+
+/** The rows the target holds for the site (each page's rows and sections, the vocabulary): what a rewrite deletes. */
+export function rowsHeld(state: TargetState): number {
+  return removedPages(state, new Set()).reduce((n, page) => n + pageRows({ sections: Array(page.sections) }), 0) + state.words.size;
 }
 
 /** The vocabulary words to insert (new to the site) and the row ids to delete (no page uses them any more). */
