@@ -200,11 +200,12 @@ function titleFromPath(relativePath: string): string {
 }
 
 /**
- * Makes text safe to store anywhere (a SQLite file or a D1 SQL literal): no NUL or other control characters, no lone
- * surrogates, no snippet sentinels.
+ * Makes text safe to store anywhere (a SQLite file or a D1 SQL literal): no NUL or other control characters (C0 but
+ * tab and line breaks, DEL, C1: no text needs them, and `U+009B` is a terminal escape), no lone surrogates, no snippet
+ * sentinels. Bidirectional controls stay: right-to-left pages use them (docs/decisions.md).
  */
 export function clean(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return stripSentinels(text.toWellFormed()).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+  return stripSentinels(text.toWellFormed()).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, '');
 }
 

@@ -46,6 +46,7 @@ const project = makeProject({
   'content/bomb-fields.md': `---\n${FIELDS.map((f) => aliasBomb(f, 8)).join('\n')}\n---\n# Wombat burrows\n\nThe wombat page keeps its body.\n`,
   // Values far too long to repeat: a date and a slug that both draw a warning.
   'content/long-values.md': `---\ntitle: Long values\ndate: "${long}"\nslug: "\\\\${long}"\n---\nThe numbat page.\n`,
+  'content/long-tag.mdx': `# Long tag\n\n<A${long} never closed\n`,
 });
 afterAll(() => project.cleanup());
 
@@ -83,6 +84,10 @@ describe('4. YAML alias bombs and long values in frontmatter', () => {
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const line of lines) expect(line.length).toBeLessThan(1_000);
     expect(indexed.stderr).toContain(`frontmatter date: "${'x'.repeat(200)}… (100,000 characters)" is not a date`);
+    const tag = indexed.stderr.split('\n').find((line) => line.includes('content/long-tag.mdx'))!;
+    expect(tag.length).toBeLessThan(1_000);
+    // The inline pass reads a long run in pieces of a few thousand characters: the name is as long as its piece.
+    expect(tag).toMatch(/unclosed JSX tag <Ax{199}… \([\d,]+ characters\)>$/);
     expect(indexed.stderr).toContain(`frontmatter slug "\\${'x'.repeat(199)}… (100,001 characters)" is not a plain path; using "${'x'.repeat(200)}… (100,000 characters)"`);
   });
 });
@@ -146,3 +151,36 @@ describe('5. symbolic links out of the content folder', () => {
     }
   });
 });
+
+describe('6. C1 and bidirectional controls in terminal output', () => {
+  // U+009B (a one-character CSI on some terminals) and U+202E (right-to-left override), in a title, a body and a date.
+  const controls = makeProject({
+    'search.config.json': JSON.stringify({ database: 'round3', sources: [{ dir: 'content', type: 'doc', url: '/docs/:slug/' }] }),
+    'content/trojan.md': '---\ntitle: "Invoice \\u202Efdp.exe \\u009B31m red"\ndate: "\\u202E2024-01-01"\n---\nThe zorbified page \u202Esays otherwise\u2066 and \u009B2J clears.\n',
+  });
+  afterAll(() => controls.cleanup());
+  const RAW = /[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+  it('escapes them in warnings, in query and in query --json, which still parses to the stored text', async () => {
+    const indexed = await indexIn(controls.dir);
+    expect(indexed.code).toBe(0);
+    expect(indexed.stderr + indexed.stdout).not.toMatch(RAW);
+    expect(indexed.stderr).toContain('warning: content/trojan.md: frontmatter date: "\\u202e2024-01-01" is not a date');
+
+    const text = await cli(['query', 'zorbified'], controls.dir);
+    expect(text.code).toBe(0);
+    expect(text.stdout).not.toMatch(RAW);
+    expect(text.stdout).toContain('Invoice \\u202efdp.exe');
+
+    const json = await cli(['query', 'zorbified', '--json'], controls.dir);
+    expect(json.code).toBe(0);
+    expect(json.stdout).not.toMatch(RAW);
+    expect(json.stdout).toContain('\\u202e');
+    const { results } = JSON.parse(json.stdout) as { results: { title: string; snippet: string }[] };
+    // Stored: bidirectional controls kept (right-to-left text uses them), C1 controls removed (docs/decisions.md).
+    expect(results.map((r) => r.title)).toEqual(['Invoice \u202Efdp.exe 31m red']);
+    expect(results[0]!.snippet).toContain('\u202Esays otherwise\u2066');
+    expect(results[0]!.snippet).not.toContain('\u009B');
+  });
+});
+
