@@ -26,7 +26,7 @@ async function cli(args: string[], cwd: string) {
 }
 
 /**
- * A YAML alias bomb: 9 levels of lists, each holding the level below 9 times (about 400 bytes of YAML). The parser
+ * A YAML alias bomb: 9 levels of lists, each holding the level below 9 times (852 bytes of YAML). The parser
  * shares the lists, so it is small in memory; `String()` of the top expands it to 9¹⁰ words, which is what a warning
  * once did (`Invalid string length` after 8.7 s and 1.7 GB).
  */
