@@ -150,9 +150,9 @@ export const OptionsSchema = v.object({
     24,
   ),
   /**
-   * Index files whose real path, symbolic links resolved, is outside their source's `dir` (for a `files` source,
-   * outside the folder of the search options). Default false: such a file, or every file of such a linked folder, is
-   * skipped with a warning naming it, so a link to `/etc/passwd`, `../secret/.env` or `.git/config` in a
+   * Index files reached through a symbolic link whose real path is outside their source's `dir` (for a `files`
+   * source, outside the folder of the search options). Default false: such a file, or every file of such a linked
+   * folder, is skipped with a warning naming it, so a link to `/etc/passwd`, `../secret/.env` or `.git/config` in a
    * contributor's pull request is never published as a searchable page. Set true when your content really lives
    * elsewhere and is linked in.
    */
