@@ -6,7 +6,7 @@ import { SiteSearchError } from '../errors.js';
 import type { PushTarget } from '../indexer/push.js';
 import { runIndexJobInWorker } from '../indexer/threads/index-thread.js';
 import { loadConfig, type LoadedConfig } from './load-config.js';
-import { formatWarning, printable, progress, summary } from './report.js';
+import { formatWarning, printable, progress, summary, terminalJson } from './report.js';
 
 // Each command imports what only it needs when it runs (the dev server, the search, the wrangler config parsers):
 // `site-search index` starts its worker without loading any of them.
@@ -150,7 +150,7 @@ async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<
     const input = normalizeSearchInput(loaded.config, { q: text, type: flags.type as string | undefined, limit: (flags.limit as string | undefined) ?? null });
     const { results, suggestion } = await runSearch(loaded.config, db, input);
     if (flags.json) {
-      console.log(JSON.stringify({ query: input.q, ...(suggestion ? { suggestion } : {}), results }, null, 2));
+      console.log(terminalJson({ query: input.q, ...(suggestion ? { suggestion } : {}), results }));
       return 0;
     }
     if (results.length === 0) console.log(`No results for "${printable(text)}".`);

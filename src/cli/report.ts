@@ -26,12 +26,32 @@ export function formatWarning(w: IndexWarning, cwd: string): string {
 }
 
 /**
- * Text from content or file names, safe to print to a terminal: control characters (escape sequences that recolour,
- * retitle or clear the terminal, line breaks that forge lines) are shown as `\xNN` instead of being sent.
+ * Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069): they reorder the text after them on screen, so
+ * a line can read otherwise than it is (a file name, a URL or a warning shown backwards, "Trojan Source").
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text from content or file names, safe to print to a terminal: control characters, C0 and C1 (escape sequences that
+ * recolour, retitle or clear the terminal, `U+009B` being a one-character escape on some, line breaks that forge
+ * lines), are shown as `\xNN`, and bidirectional controls as `\uNNNN`, instead of being sent.
  */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+      .replace(BIDI_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16)}`)
+  );
+}
+
+/**
+ * A value as JSON for a terminal (`query --json`): JSON.stringify already escapes C0 controls, and here DEL, C1 and
+ * bidirectional controls are escaped too (`\u009b`, `\u202e`), which they may be anywhere in a JSON string, so the
+ * output parses back to the same value and never reaches the terminal raw.
+ */
+export function terminalJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { resolveConfig } from '../options/config.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 import { collectDocuments, type SourceFile } from './collect.js';
@@ -42,6 +43,8 @@ export interface FileTask {
   real?: string;
   /** The path this same file is indexed by instead (reached through a symbolic link). */
   duplicateOf?: string;
+  /** The folder the file's real path leaves (it is reached through a symbolic link), when that is not allowed. */
+  outside?: string;
 }
 
 /** What reading one file gave: a reason to skip it, or its parsed row. Plain data, so it can cross threads. */
@@ -68,8 +71,9 @@ export async function* readDocuments(
   stats.files = files.length;
   /** Tasks handed to the reader whose results have not come back yet (a few batches at most). */
   const handed: FileTask[] = [];
+  const inside = config.followLinksOutside ? undefined : insideCheck(resolve(cwd ?? process.cwd()));
   const tasks = (function* () {
-    for (const task of fileTasks(files)) {
+    for (const task of fileTasks(files, inside)) {
       handed.push(task);
       yield task;
     }
@@ -121,8 +125,9 @@ export function readSourceFile(task: FileTask, config: ResolvedConfig): FileResu
 export type LoadedFile = { skip: string } | { file: SourceFile; bytes: Uint8Array };
 
 /** Reads one file (the part of {@link readSourceFile} that is I/O), or says why it is skipped. */
-export function loadSourceFile({ file, real, duplicateOf }: FileTask): LoadedFile {
+export function loadSourceFile({ file, real, duplicateOf, outside }: FileTask): LoadedFile {
   if (duplicateOf) return { skip: `is the same file as ${duplicateOf} (through a symbolic link)` };
+  if (outside) return { skip: outsideMessage(real!, outside) };
   try {
     // A path that did not resolve is tried again, so its error reaches the warning.
     const path = real ?? realpathSync.native(file.path);
@@ -159,7 +164,7 @@ function danglingTarget(path: string): string | undefined {
  * reader asks for them, so parsing starts at once rather than after resolving every path (which takes a while on a large site):
  * whether a file is a duplicate depends only on the paths listed and the files before it.
  */
-function* fileTasks(files: SourceFile[]): Generator<FileTask> {
+function* fileTasks(files: SourceFile[], inside?: (file: SourceFile, real: string) => string | undefined): Generator<FileTask> {
   const listed = new Set(files.map((file) => file.path));
   /** Real paths that no listed path spells, and the first link that reached each. */
   const firstLink = new Map<string, string>();
@@ -178,10 +183,51 @@ function* fileTasks(files: SourceFile[]): Generator<FileTask> {
       yield { file, real: file.path };
       continue;
     }
+    const outside = inside?.(file, real);
+    if (outside) {
+      yield { file, real, outside };
+      continue;
+    }
     const keeper = listed.has(real) ? real : firstLink.get(real);
     if (keeper === undefined) firstLink.set(real, file.path);
     yield keeper === undefined || keeper === file.path ? { file, real } : { file, real, duplicateOf: keeper };
   }
+}
+
+/**
+ * For each file reached through a symbolic link: the folder its real path leaves, or undefined when it stays inside.
+ * That folder is the source's `dir` (as it really is, links resolved), or for a `files` source the project folder
+ * `cwd`. Indexing often runs in CI on contributors' pull requests, where a link to `/etc/passwd`, `../secret/.env` or
+ * `.git/config` would otherwise be published as a searchable page.
+ */
+function insideCheck(cwd: string): (file: SourceFile, real: string) => string | undefined {
+  const roots = new Map<SourceFile['source'], string>();
+  const rootOf = (file: SourceFile) => {
+    let root = roots.get(file.source);
+    if (root === undefined) {
+      const folder = file.source.dir === undefined ? cwd : resolve(cwd, file.source.dir);
+      root = realpathOr(folder);
+      roots.set(file.source, root);
+    }
+    return root;
+  };
+  return (file, real) => {
+    const root = rootOf(file);
+    return real === root || real.startsWith(root.endsWith(sep) ? root : root + sep) ? undefined : root;
+  };
+}
+
+function realpathOr(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The warning for a file whose real path leaves its folder: where it leads, and the option that allows it. */
+function outsideMessage(real: string, root: string): string {
+  return `is a symbolic link to ${real}, outside ${root} (set followLinksOutside: true in your search options to index files linked from elsewhere)`;
 }
 
 /** Reads every source file into index rows (all in memory; the CLI streams with {@link readDocuments} instead). */

@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
 import { SCHEMA_VERSION } from '../db/schema.js';
+import { columnValue, PAGE_COLUMNS, pageRows } from '../db/write-plan.js';
 import type { IndexDocument } from './document.js';
 import type { VocabularyWord } from './vocabulary.js';
 
 /**
- * A page's content hash: everything of it that reaches the index (title, description, body, tags, URL, site, type,
- * date, emoji, sections) and the schema version. Options that change indexing (`maxContentLength`, a source's `url`,
- * `type` or `emoji`) change these fields, so they change the hash too.
+ * A page's content hash: every byte of every field that reaches the index, and the schema version. The page row's
+ * values are taken column by column as the push writes them ({@link PAGE_COLUMNS}), so a column added later cannot be
+ * left out: the text kept past the cut (`more`) once was, and an edit near the end of a long page left its hash, and
+ * so its stale row, as they were until `--full`. Sections are hashed as the push stores them (each holds at most
+ * what is stored of it). Options that change indexing (`maxContentLength`, a source's `url`, `type` or `emoji`)
+ * change these fields, so they change the hash too.
  */
 export function pageHash(d: IndexDocument): string {
-  const fields = [SCHEMA_VERSION, d.title, d.description, d.content, d.tags, d.url, d.site, d.type, d.date, d.emoji];
+  const fields = [SCHEMA_VERSION, ...PAGE_COLUMNS.map((column) => columnValue(d, column))];
   const sections = d.sections.map((s) => [s.heading, s.anchor, s.content]);
   return createHash('sha256').update(JSON.stringify([fields, sections])).digest('base64url').slice(0, 22);
 }
@@ -94,6 +98,11 @@ export function removedPages(state: TargetState | undefined, seen: Set<string>):
     const [site, url] = key.split('\u0000') as [string, string];
     return [{ id: page.id, site, url, sections: page.sections }];
   });
+}
+
+/** The rows the target holds for the site (each page's rows and sections, the vocabulary): what a rewrite deletes. */
+export function rowsHeld(state: TargetState): number {
+  return removedPages(state, new Set()).reduce((n, page) => n + pageRows({ sections: Array(page.sections) }), 0) + state.words.size;
 }
 
 /** The vocabulary words to insert (new to the site) and the row ids to delete (no page uses them any more). */

@@ -6,6 +6,7 @@ import { segmentUnspaced } from '../text/segment.js';
 import { stripSentinels } from '../search/snippet.js';
 import type { SourceFile } from './collect.js';
 import { toIsoDay } from './dates.js';
+import { echo, echoText } from './echo.js';
 import { cutOnWord } from './cut.js';
 import { bodyOf, deepChars, deepText, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
 
@@ -136,7 +137,7 @@ function readFrontmatter(
     return { data, body, bodyLine };
   } catch (e) {
     const mark = (e as { mark?: { line?: number } }).mark;
-    warn(`invalid YAML frontmatter (${(e as Error).message.split('\n')[0]}); indexed without it`, mark?.line !== undefined ? mark.line + 1 : 1);
+    warn(`invalid YAML frontmatter (${echoText((e as Error).message.split('\n')[0]!)}); indexed without it`, mark?.line !== undefined ? mark.line + 1 : 1);
     return { data: {}, body, bodyLine };
   }
 }
@@ -162,7 +163,7 @@ function frontmatterSlug(value: unknown, warn: (message: string) => void): strin
     .filter((segment) => segment.trim() !== '' && segment !== '.' && segment !== '..')
     .join('/');
   if (slug !== given.replace(/^\/+|\/+$/g, '')) {
-    warn(`frontmatter slug "${given}" is not a plain path; using "${slug}" (slugs are paths under the source's url, without "\\", "//", "." or "..")`);
+    warn(`frontmatter slug ${echo(given)} is not a plain path; using ${echo(slug)} (slugs are paths under the source's url, without "\\", "//", "." or "..")`);
   }
   return capField('slug', slug, warn) || undefined;
 }
@@ -185,7 +186,7 @@ function dateField(data: Record<string, unknown>, warn: (message: string) => voi
     if (value === undefined || value === null || value === '') continue;
     const day = toIsoDay(value);
     if (day) return day;
-    warn(`frontmatter ${key}: "${String(value)}" is not a date (use YYYY-MM-DD); it is ignored`);
+    warn(`frontmatter ${key}: ${echo(value)} is not a date (use YYYY-MM-DD); it is ignored`);
   }
   return '';
 }
@@ -200,11 +201,12 @@ function titleFromPath(relativePath: string): string {
 }
 
 /**
- * Makes text safe to store anywhere (a SQLite file or a D1 SQL literal): no NUL or other control characters, no lone
- * surrogates, no snippet sentinels.
+ * Makes text safe to store anywhere (a SQLite file or a D1 SQL literal): no NUL or other control characters (C0 but
+ * tab and line breaks, DEL, C1: no text needs them, and `U+009B` is a terminal escape), no lone surrogates, no snippet
+ * sentinels. Bidirectional controls stay: right-to-left pages use them (docs/decisions.md).
  */
 export function clean(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return stripSentinels(text.toWellFormed()).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+  return stripSentinels(text.toWellFormed()).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, '');
 }
 

@@ -2,6 +2,7 @@
  * The inline pass of Markdown/MDX → text (see text.ts): strips markup (emphasis, links, JSX/HTML tags, entities,
  * comments) from one prose run, keeping its words.
  */
+import { echoText } from './echo.js';
 
 /** Reports a problem at a 1-based line of the source. */
 export type Warn = (line: number, message: string) => void;
@@ -226,7 +227,7 @@ class InlineScanner {
 
     const end = findTagEnd(src, this.pos + tag[0].length);
     if (end === -1) {
-      this.warnAt(this.pos, `unclosed JSX tag <${tag[1]}${name ?? ''}>`);
+      this.warnAt(this.pos, `unclosed JSX tag <${echoText(`${tag[1]}${name ?? ''}`)}>`);
       return this.dropRestOfLine();
     }
     this.out.push(name !== undefined && INLINE_ELEMENTS.has(name) ? '' : ' ');

@@ -9,7 +9,7 @@ import { boundParams, deleteWords, insertWords, OPTIMIZE_STATEMENTS, pageInsert,
 import { ensureSchema, rebuildStatements, SCHEMA_VERSION } from '../db/schema.js';
 import { Vocabulary } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
-import { classify, fullCounts, pageHash, pageKey, removedPages, targetState, wholeRewriteReason, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
+import { classify, fullCounts, pageHash, pageKey, removedPages, rowsHeld, targetState, wholeRewriteReason, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
 import { changeStatements, deleteStatement, pushStatements, rowsInserted, targetStateQueries, toSqlFile } from './sql.js';
 import { executeD1File, queryD1 } from './wrangler.js';
 import { SiteSearchError } from '../errors.js';
@@ -73,16 +73,17 @@ export async function pushIndex(
   const documents: IndexDocument[] = [];
   for await (const d of input) documents.push(d);
   const wrangler = target.kind === 'd1' ? { remote: target.remote, cwd: target.cwd ?? cwd, args: target.args } : undefined;
-  const found = wrangler && !full ? await readD1State(config, wrangler) : undefined;
+  // Read with --full too: the rows a rewrite deletes count as written, as the SQLite push counts them.
+  const found = wrangler ? await readD1State(config, wrangler) : undefined;
   const reason = found ? wholeRewriteReason(found.state, found.version) : undefined;
   // An index of another schema version is rebuilt: its tables are dropped first (for every site sharing them).
   const rebuild = found?.version !== undefined && found.version !== String(SCHEMA_VERSION);
   const plan =
-    found?.state && found.state.pages.size > 0 && !reason
+    !full && found?.state && found.state.pages.size > 0 && !reason
       ? changeStatements(config, documents, found.state)
       : {
           statements: [...(rebuild ? rebuildStatements() : []), ...pushStatements(config, documents)],
-          counts: wholePushCounts(documents, full || target.kind === 'sql' || reason !== undefined, reason),
+          counts: wholePushCounts(documents, full || target.kind === 'sql' || reason !== undefined, reason, rebuild ? undefined : found?.state),
         };
   const destination = target.kind === 'sql' ? resolve(cwd, target.out) : `d1:${config.database} (${target.remote ? 'remote' : 'local'})`;
   const result = { documents: documents.length, destination, counts: plan.counts, dryRun };
@@ -104,9 +105,12 @@ export async function pushIndex(
   return result;
 }
 
-/** A push that sends the whole site: a rewrite (asked for, or forced by the target), or the first push, all added. */
-function wholePushCounts(documents: IndexDocument[], rewrite: boolean, reason?: string): PushCounts {
-  const rows = rowsInserted(documents);
+/**
+ * A push that sends the whole site: a rewrite (asked for, or forced by the target), or the first push, all added. Its
+ * rows written are those it inserts and those of `held` (what the target holds for the site, which it deletes).
+ */
+function wholePushCounts(documents: IndexDocument[], rewrite: boolean, reason?: string, held?: TargetState): PushCounts {
+  const rows = rowsInserted(documents) + (held ? rowsHeld(held) : 0);
   return rewrite ? fullCounts(documents.length, rows, reason) : { pages: documents.length, added: documents.length, changed: 0, removed: 0, unchanged: 0, rowsWritten: rows, full: false };
 }
 

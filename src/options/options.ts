@@ -149,6 +149,14 @@ export const OptionsSchema = v.object({
     ),
     24,
   ),
+  /**
+   * Index files reached through a symbolic link whose real path is outside their source's `dir` (for a `files`
+   * source, outside the folder of the search options). Default false: such a file, or every file of such a linked
+   * folder, is skipped with a warning naming it, so a link to `/etc/passwd`, `../secret/.env` or `.git/config` in a
+   * contributor's pull request is never published as a searchable page. Set true when your content really lives
+   * elsewhere and is linked in.
+   */
+  followLinksOutside: v.optional(v.boolean('must be true or false'), false),
   /** Local SQLite file used by the indexer, `site-search dev` and Node adapters. Default `.site-search/search.db`. */
   sqlitePath: v.optional(nonEmptyString, '.site-search/search.db'),
   /**

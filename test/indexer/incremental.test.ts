@@ -121,6 +121,8 @@ afterAll(async () => {
 });
 
 const summaries = new Map<string, string>();
+/** Each target's summary of the same --full push (its files and its index as before are the same on both). */
+const fullSummaries = new Map<string, string>();
 
 describe.each(targets)('incremental push: $name', (target) => {
   const ids = async (site: string) =>
@@ -194,6 +196,7 @@ describe.each(targets)('incremental push: $name', (target) => {
     expect((await target.search('tusk')).map((r) => r.title)).toContain('Narwhals');
     const full = await cli(['index', '--config', 'docs.config.json', '--full', ...target.args]);
     expect(full).toMatch(new RegExp(`: rewritten in full; [\\d,]+ rows written`));
+    fullSummaries.set(target.name, full);
     expect((await target.search('tusk')).map((r) => r.title)).not.toContain('Narwhals');
     expect(await ids('blog')).toEqual(blogBefore);
   }, 120_000);
@@ -219,6 +222,15 @@ describe.each(targets)('incremental push: $name', (target) => {
 
 it('counts the same rows written for the same change on SQLite and D1', () => {
   const rows = [...summaries.values()].map((line) => /; (\d+) rows written/.exec(line)?.[1]);
+  expect(rows).toHaveLength(2);
+  expect(Number(rows[0])).toBeGreaterThan(0);
+  expect(rows[1]).toBe(rows[0]);
+});
+
+it('counts the same rows written for the same --full push on SQLite and D1: the rows it deletes and those it inserts', () => {
+  // D1's count once left out the rows the rewrite deleted (it did not read what the database held): 1,196 against
+  // SQLite's 2,392 for one site (issue 34).
+  const rows = [...fullSummaries.values()].map((line) => /; ([\d,]+) rows written/.exec(line)?.[1]?.replace(/,/g, ''));
   expect(rows).toHaveLength(2);
   expect(Number(rows[0])).toBeGreaterThan(0);
   expect(rows[1]).toBe(rows[0]);

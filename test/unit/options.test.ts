@@ -33,6 +33,7 @@ describe('resolveConfig: options and defaults (SPEC "Options object")', () => {
       maxTerms: 8,
       snippetTokens: 24,
       sqlitePath: '.site-search/search.db',
+      followLinksOutside: false,
       widen: true,
       ranking: 'fields',
       origin: '',
