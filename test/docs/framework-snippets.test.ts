@@ -80,6 +80,11 @@ describe.each([
     files: () => ({ 'search.config.ts': block('docs/frameworks/next.md', 'search.config.ts', 1), 'app/api/search/route.ts': block('docs/frameworks/next.md', 'app/api/search/route.ts', 1) }),
   },
   {
+    name: 'docs/frameworks/next.md: next.config.ts for serverless hosts',
+    app: 'next16',
+    files: () => ({ 'next.config.ts': block('docs/frameworks/next.md', 'next.config.ts') }),
+  },
+  {
     name: 'docs/frameworks/sveltekit.md: adapter-node quick start',
     app: 'sveltekit2',
     files: () => ({ 'search.config.ts': block('docs/frameworks/sveltekit.md', 'search.config.ts'), 'src/routes/api/search/+server.ts': block('docs/frameworks/sveltekit.md', 'src/routes/api/search/+server.ts') }),
