@@ -85,6 +85,14 @@ describe.each([
     files: () => ({ 'next.config.ts': block('docs/frameworks/next.md', 'next.config.ts') }),
   },
   {
+    name: 'docs/frameworks/astro.md: astro.config.mjs for Vercel and Netlify',
+    app: 'astro7-node',
+    files: () => ({
+      'search.config.mjs': block('docs/frameworks/astro.md', 'search.config.mjs'),
+      'astro.config.mjs': docBlocks('docs/frameworks/astro.md', 'astro.config.mjs').find((b) => b.includes('@astrojs/vercel'))!,
+    }),
+  },
+  {
     name: 'docs/frameworks/sveltekit.md: adapter-node quick start',
     app: 'sveltekit2',
     files: () => ({ 'search.config.ts': block('docs/frameworks/sveltekit.md', 'search.config.ts'), 'src/routes/api/search/+server.ts': block('docs/frameworks/sveltekit.md', 'src/routes/api/search/+server.ts') }),

@@ -7,6 +7,7 @@ import { copyFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { expect } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
 import { createSearchHandler, type SearchHandler } from '../../src/index.js';
 import options from './fixture/search.config.mjs';
@@ -108,6 +109,22 @@ export async function start(command: string[], { cwd, port, env = {} }: { cwd: s
 /** The core handler over the SQLite index the test built: what every framework must answer. */
 export function coreHandler(sqlitePath: string): SearchHandler {
   return createSearchHandler(options, { db: openSqlite(sqlitePath), cache: false });
+}
+
+/**
+ * Asks a running app a few searches and checks each answers 200 with results, the same as the core handler over the
+ * index at `sqlitePath`, field by field.
+ */
+export async function expectAnswersLikeCore(app: RunningApp, sqlitePath: string): Promise<void> {
+  const core = coreHandler(sqlitePath);
+  for (const query of ['?q=install', '?q=launch&type=post']) {
+    const res = await fetch(`${app.origin}/api/search${query}`);
+    expect(res.status, query).toBe(200);
+    const body = (await res.json()) as { query: string; results: { url: string }[] };
+    expect(body.results.length, query).toBeGreaterThan(0);
+    const expected = (await (await core(new Request(`${app.origin}/api/search${query}`))).json()) as typeof body;
+    expect(withoutOrigin(body)).toEqual(withoutOrigin(expected));
+  }
 }
 
 /** Results with the origin removed from URLs, so answers served on different origins compare field by field. */

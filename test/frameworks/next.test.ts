@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountReadOnly } from '../helpers/read-only-mount.js';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
-import { coreHandler, freePort, prepare, start, withoutOrigin, type RunningApp } from './harness.js';
+import { coreHandler, expectAnswersLikeCore, freePort, prepare, start, type RunningApp } from './harness.js';
 
 /** One production build for both suites: next.config.mjs asks for the standalone output too. */
 let built: Promise<string> | undefined;
@@ -60,14 +60,7 @@ describe('Next.js 16 serverless: the index ships in the function and opens read-
 
   it('the standalone output holds the index and its server answers from a read-only copy, as next start does', async () => {
     expect(existsSync(join(mount!.path, '.site-search/search.db'))).toBe(true);
-    for (const query of ['?q=install', '?q=launch&type=post']) {
-      const res = await fetch(`${app!.origin}/api/search${query}`);
-      expect(res.status, query).toBe(200);
-      const body = (await res.json()) as { query: string; results: { url: string }[] };
-      expect(body.results.length, query).toBeGreaterThan(0);
-      const core = await coreHandler(join(dir, '.site-search/search.db'))(new Request(`${app!.origin}/api/search${query}`));
-      expect(withoutOrigin(body as never)).toEqual(withoutOrigin((await core.json()) as never));
-    }
+    await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
   });
 });
 

@@ -1,0 +1,13 @@
+// Serves a built serverless function's fetch handler over node:http: `node serve-function.mjs vercel|netlify ENTRY
+// PORT`, run with the function's folder as the working directory, as the host runs it. The hosts' own runtimes do not
+// run outside them; this stands in for their launcher only, never for the function or the file system it reads.
+import { createServer } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { toNodeListener } from '../../dist/node.js';
+
+const [kind, entry, port] = process.argv.slice(2);
+const fn = (await import(pathToFileURL(resolve(entry)).href)).default;
+// Vercel: an object with fetch(request). Netlify Functions 2.0: handler(request, context); Astro's reads context.ip.
+const handler = kind === 'vercel' ? (request) => fn.fetch(request) : (request) => fn(request, { ip: '127.0.0.1', waitUntil() {} });
+createServer(toNodeListener(handler)).listen(Number(port), '127.0.0.1');
