@@ -3,16 +3,13 @@
  * and Astro 7 on the Cloudflare adapter, served by `wrangler dev` with D1 pushed by `site-search index --d1 local`.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
-import { mountReadOnly } from '../helpers/read-only-mount.js';
-import { appDir, buildApp, coreHandler, expectAnswersLikeCore, FIXTURE, freePort, indexFixture, options, prepare, pushToLocalD1, start, type RunningApp } from './harness.js';
-
-const SERVE_FUNCTION = new URL('./serve-function.mjs', import.meta.url).pathname;
+import { appDir, buildApp, coreHandler, expectAnswersLikeCore, FIXTURE, freePort, indexFixture, options, prepare, pushToLocalD1, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
 
 const run = promisify(execFile);
 /** Build output without terminal colours (Astro colours differently when CI is set). */
@@ -55,30 +52,20 @@ describe.each(['astro5-node', 'astro7-node'])('%s', (name) => {
 // each function carries it. Each function's folder is copied, mounted read-only and served with that folder as the
 // working directory, as the host runs it (serve-function.mjs stands in for the host's launcher only).
 describe.each([
-  { adapter: 'vercel', functionDir: '.vercel/output/functions/_render.func', entry: 'dist/server/entry.mjs' },
-  { adapter: 'netlify', functionDir: '.netlify/v1/functions/ssr', entry: 'ssr.mjs' },
+  { adapter: 'vercel', functionDir: '.vercel/output/functions/_render.func', entry: [] },
+  { adapter: 'netlify', functionDir: '.netlify/v1/functions/ssr', entry: ['ssr.mjs'] },
 ])('astro7-node built with @astrojs/$adapter: the index ships in the function and opens read-only', ({ adapter, functionDir, entry }) => {
   let dir: string;
-  let copy: string;
-  let mount: ReturnType<typeof mountReadOnly> | undefined;
-  let app: RunningApp | undefined;
+  let app: Awaited<ReturnType<typeof startReadOnlyCopy>> | undefined;
   beforeAll(async () => {
     await indexFixture('astro7-node');
     dir = await buildApp('astro7-node', ['npx', 'astro', 'build'], { TEST_ADAPTER: adapter });
-    copy = mkdtempSync(join(tmpdir(), `site-search-${adapter}-function-`));
-    cpSync(join(dir, functionDir), copy, { recursive: true, verbatimSymlinks: true });
-    mount = mountReadOnly(copy);
-    const port = await freePort();
-    app = await start([process.execPath, SERVE_FUNCTION, adapter, entry, String(port)], { cwd: mount.path, port });
+    app = await startReadOnlyCopy(join(dir, functionDir), (port) => [process.execPath, SERVE_FUNCTION, adapter, String(port), ...entry]);
   }, 240_000);
-  afterAll(async () => {
-    await app?.stop();
-    mount?.unmount();
-    if (copy) rmSync(copy, { recursive: true, force: true });
-  });
+  afterAll(() => app?.stop());
 
   it('holds the index and answers searches from a read-only copy, like the core handler', async () => {
-    expect(existsSync(join(mount!.path, '.site-search/search.db'))).toBe(true);
+    expect(existsSync(join(app!.path, '.site-search/search.db'))).toBe(true);
     await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
   });
 });

@@ -1,11 +1,9 @@
 /** Next.js 16 (App Router route handlers, `next build` + `next start`) with `site-search/next`. */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mountReadOnly } from '../helpers/read-only-mount.js';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
-import { coreHandler, expectAnswersLikeCore, freePort, prepare, start, type RunningApp } from './harness.js';
+import { coreHandler, expectAnswersLikeCore, freePort, prepare, start, startReadOnlyCopy } from './harness.js';
 
 /** One production build for both suites: next.config.mjs asks for the standalone output too. */
 let built: Promise<string> | undefined;
@@ -35,22 +33,12 @@ describe('Next.js 16 + next start', () => {
 // .next/standalone; both on a read-only file system, which a copy of the output under a read-only mount stands for.
 describe('Next.js 16 serverless: the index ships in the function and opens read-only', () => {
   let dir: string;
-  let copy: string;
-  let mount: ReturnType<typeof mountReadOnly> | undefined;
-  let app: RunningApp | undefined;
+  let app: Awaited<ReturnType<typeof startReadOnlyCopy>> | undefined;
   beforeAll(async () => {
     dir = await build();
-    copy = mkdtempSync(join(tmpdir(), 'site-search-next-standalone-'));
-    cpSync(join(dir, '.next/standalone'), copy, { recursive: true, verbatimSymlinks: true });
-    mount = mountReadOnly(copy);
-    const port = await freePort();
-    app = await start([process.execPath, join(mount.path, 'server.js')], { cwd: mount.path, port, env: { PORT: String(port), HOSTNAME: '127.0.0.1' } });
+    app = await startReadOnlyCopy(join(dir, '.next/standalone'), () => [process.execPath, 'server.js'], { HOSTNAME: '127.0.0.1' });
   }, 240_000);
-  afterAll(async () => {
-    await app?.stop();
-    mount?.unmount();
-    if (copy) rmSync(copy, { recursive: true, force: true });
-  });
+  afterAll(() => app?.stop());
 
   it('the search route’s trace (what Vercel packs into its function) lists the index', () => {
     const traceFile = join(dir, '.next/server/app/api/search/route.js.nft.json');
@@ -59,7 +47,7 @@ describe('Next.js 16 serverless: the index ships in the function and opens read-
   });
 
   it('the standalone output holds the index and its server answers from a read-only copy, as next start does', async () => {
-    expect(existsSync(join(mount!.path, '.site-search/search.db'))).toBe(true);
+    expect(existsSync(join(app!.path, '.site-search/search.db'))).toBe(true);
     await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
   });
 });
