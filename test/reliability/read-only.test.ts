@@ -4,7 +4,7 @@
  * read-only mount does), on node:sqlite and better-sqlite3, by openSqlite() and by each Node-side adapter.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -100,6 +100,8 @@ describe('a WAL-mode index on a read-only mount (a push that ran while a server 
   const walIndex = () => join(mount!.path, '.site-search/wal-mode.db');
 
   it('node:sqlite reads it as immutable', async () => {
+    // The file format's read/write versions (header bytes 18 and 19) are 2 in WAL mode.
+    expect([...readFileSync(walIndex()).subarray(18, 20)]).toEqual([2, 2]);
     const db = openSqlite(walIndex());
     expect(titles(await searchIndex(config, { db, q: 'otters' }))).toEqual(['Otters']);
     db.close();
