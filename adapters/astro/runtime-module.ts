@@ -20,7 +20,9 @@ export function platform(locals) { return { env, ctx: locals.cfContext }; }\n`;
       // Astro 5: both live on locals.runtime.
       return `${head}export function platform(locals) { return { env: locals.runtime?.env, ctx: locals.runtime?.ctx }; }\n`;
     case 'node':
-      // A Node server reads the local SQLite file, relative to the directory the server is started from.
+      // A Node server reads the local SQLite file, relative to the directory the server is started from. The path stays
+      // an expression @vercel/nft can evaluate (process.cwd() and the inlined config): that is how @astrojs/vercel and
+      // @astrojs/netlify copy the index into their function (frameworks/astro.test.ts).
       return `${head}import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openSqlite } from 'site-search/node';

@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, openSync, readSync, closeSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { missingIndexMessage, SiteSearchError } from '../errors.js';
 import type { SearchDatabase, SearchStatement, SqlValue } from './types.js';
 
@@ -31,25 +33,107 @@ interface NativeDatabase {
   close(): unknown;
 }
 
+/** How {@link openSqlite} opens a file. */
+export interface OpenSqliteOptions {
+  /** Which embedded SQLite: Node's built-in `node:sqlite` (default) or the optional `better-sqlite3` package. */
+  driver?: SqliteDriver;
+  /** How long a statement waits for another connection's write (a push) before failing with "database is locked". */
+  busyTimeoutMs?: number;
+  /** Create the file when it does not exist, open it read-write and in WAL mode: what the indexer passes. */
+  create?: boolean;
+  /**
+   * Open the file read-only (default: true unless `create`; `':memory:'` is always read-write). A server only reads,
+   * and read-only is what works on a read-only file system (serverless functions, read-only containers). Pass `false`
+   * to write to an existing file yourself (`writeIndex`).
+   */
+  readOnly?: boolean;
+}
+
 /**
  * Opens a local SQLite file (or `':memory:'`) as a search database. Node's built-in `node:sqlite` (FTS5 compiled in)
- * by default; `{ driver: 'better-sqlite3' }` uses the optional better-sqlite3 package. `busyTimeoutMs` is how long a
- * statement waits for another connection's write (a push) before failing with "database is locked".
+ * by default; `{ driver: 'better-sqlite3' }` uses the optional better-sqlite3 package.
  *
- * A file that does not exist is an error naming its absolute path and `npx site-search index` (a server must not
- * create an empty index, and SQLite's own "unable to open database file" says neither), unless `create: true`, which
- * is what the indexer passes.
+ * A file is opened read-only unless `create` or `readOnly: false` is passed, and its journal mode is left as it is:
+ * a push leaves its file in rollback-journal mode, which opens read-only with nothing writable beside it, and the push
+ * itself switches to WAL while it writes, so a server reading the file never waits for it.
+ *
+ * A file that does not exist is an error naming the path and `npx site-search index` (a server must not create an
+ * empty index, and SQLite's own "unable to open database file" says neither), unless `create: true`. A file that
+ * exists but cannot be opened is an error naming why (a WAL-mode file in a read-only folder, or permissions).
  */
-export function openSqlite(
-  path: string,
-  { driver = 'node:sqlite', busyTimeoutMs = 5_000, create = false }: { driver?: SqliteDriver; busyTimeoutMs?: number; create?: boolean } = {},
-): SqliteDatabase {
-  if (!create && path !== ':memory:' && path !== '' && !existsSync(path)) throw new SiteSearchError(missingIndexMessage(path));
-  const native = driver === 'better-sqlite3' ? openBetterSqlite3(path) : openNodeSqlite(path);
+export function openSqlite(path: string, { driver = 'node:sqlite', busyTimeoutMs = 5_000, create = false, readOnly }: OpenSqliteOptions = {}): SqliteDatabase {
+  const file = path !== ':memory:' && path !== '';
+  if (!create && file && !existsSync(path)) throw new SiteSearchError(missingIndexMessage(path));
+  const readOnlyFile = file && (readOnly ?? !create);
+  const native = readOnlyFile ? openReadOnly(path, driver) : openNative(path, driver, false);
   // Another connection writing (a push) makes SQLite answer "database is locked" at once unless told to wait.
   native.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
-  useWal(native, busyTimeoutMs);
+  if (!readOnlyFile) useWal(native, busyTimeoutMs);
   return wrap(native, driver);
+}
+
+function openNative(path: string | URL, driver: SqliteDriver, readOnly: boolean): NativeDatabase {
+  return driver === 'better-sqlite3' ? openBetterSqlite3(path as string, readOnly) : openNodeSqlite(path, readOnly);
+}
+
+/**
+ * Opens a file read-only and reads its first page, where SQLite finds out whether it can: a WAL-mode file needs its
+ * `-shm` file, which a read-only folder cannot hold. node:sqlite then reads it as immutable (nothing can write a file in
+ * a read-only folder, so there is no change to watch for); better-sqlite3 takes no URI, so the error says what to do.
+ */
+function openReadOnly(path: string, driver: SqliteDriver): NativeDatabase {
+  const native = openNative(path, driver, true);
+  try {
+    native.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').all();
+    return native;
+  } catch (e) {
+    native.close();
+    if (!/unable to open database file/i.test((e as Error).message)) throw e;
+    const wal = inWalMode(path);
+    const folderWritable = canWrite(dirname(resolve(path)));
+    if (wal && !folderWritable && driver === 'node:sqlite') {
+      const url = pathToFileURL(resolve(path));
+      url.searchParams.set('immutable', '1');
+      const immutable = openNative(url, driver, true);
+      immutable.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').all();
+      return immutable;
+    }
+    throw new SiteSearchError(cannotOpenMessage(path, wal, folderWritable), { cause: e });
+  }
+}
+
+/** Why a file that exists could not be opened, and the fix; the path as given (a route answers this to visitors). */
+function cannotOpenMessage(path: string, wal: boolean, folderWritable: boolean): string {
+  if (wal && !folderWritable) {
+    return (
+      `Could not open the search index at ${path}: it is in WAL mode, which needs a writable folder beside the file, and its folder is read-only. ` +
+      'Rebuild it with "npx site-search index" while no server has it open (a push leaves the file in rollback-journal mode), or open it with the default node:sqlite driver.'
+    );
+  }
+  return `Could not open the search index at ${path} (unable to open database file). Check that the server's user can read the file and its folder.`;
+}
+
+/** Whether the file's header says WAL: its read and write format versions (bytes 18 and 19) are 2, 1 otherwise. */
+function inWalMode(path: string): boolean {
+  const header = Buffer.alloc(2);
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    return readSync(fd, header, 0, 2, 18) === 2 && header[0] === 2 && header[1] === 2;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function canWrite(folder: string): boolean {
+  try {
+    accessSync(folder, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -73,18 +157,18 @@ function useWal(native: NativeDatabase, timeoutMs: number): void {
 
 const require = createRequire(import.meta.url);
 
-function openNodeSqlite(path: string): NativeDatabase {
+function openNodeSqlite(path: string | URL, readOnly: boolean): NativeDatabase {
   const sqlite = process.getBuiltinModule?.('node:sqlite') as typeof import('node:sqlite') | undefined;
   if (!sqlite) {
     throw new SiteSearchError(
       `node:sqlite is not available in Node ${process.versions.node}. Use Node 22.13 or newer, or open the database with { driver: 'better-sqlite3' }.`,
     );
   }
-  return new sqlite.DatabaseSync(path);
+  return new sqlite.DatabaseSync(path, { readOnly });
 }
 
-function openBetterSqlite3(path: string): NativeDatabase {
-  let Database: new (path: string) => NativeDatabase;
+function openBetterSqlite3(path: string, readonly: boolean): NativeDatabase {
+  let Database: new (path: string, options: { readonly: boolean }) => NativeDatabase;
   try {
     Database = require('better-sqlite3');
   } catch (cause) {
@@ -92,7 +176,7 @@ function openBetterSqlite3(path: string): NativeDatabase {
       cause,
     });
   }
-  return new Database(path);
+  return new Database(path, { readonly });
 }
 
 function wrap(native: NativeDatabase, driver: SqliteDriver): SqliteDatabase {

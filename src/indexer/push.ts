@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { openSqlite, type SqliteDriver } from '../db/sqlite.js';
+import { openSqlite, type SqliteDatabase, type SqliteDriver } from '../db/sqlite.js';
 import type { SearchDatabase, SearchStatement } from '../db/types.js';
 import { resolveConfig } from '../options/config.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
@@ -268,7 +268,7 @@ async function pushToSqlite(
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   // A new file is built with a rollback journal, which SQLite skips for pages the file did not have yet: each page is
   // written once, where WAL writes it to the log and again at the checkpoint (docs/decisions.md). It is still
-  // one transaction, and the file goes back to WAL, so readers never wait on later pushes.
+  // one transaction. An existing file is written in WAL mode, so a server reading it never waits for the push.
   const fresh = path !== ':memory:' && !existsSync(path);
   const db = openSqlite(path, { driver, busyTimeoutMs: lockTimeoutMs, create: true });
   try {
@@ -296,10 +296,23 @@ async function pushToSqlite(
     }
     return counts;
   } finally {
-    if (fresh) db.exec('PRAGMA journal_mode = WAL');
+    leaveRollbackJournal(db);
     db.close();
     if (fresh && dryRun) for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
   }
+}
+
+/**
+ * Leaves the file in rollback-journal mode, the one SQLite opens read-only with nothing writable beside it (a WAL-mode
+ * file needs a writable `-shm` next to it): the index a push leaves is what gets deployed, often onto a read-only file
+ * system. SQLite refuses the switch at once while another connection reads the file in WAL mode (a server that
+ * searched during the push, another push), and a failed push may leave it unable to: the file then stays in WAL,
+ * which a server on a writable disk reads as before, and the next push switches it. Nothing to report either way.
+ */
+function leaveRollbackJournal(db: SqliteDatabase): void {
+  try {
+    db.exec('PRAGMA journal_mode = DELETE');
+  } catch {}
 }
 
 /**

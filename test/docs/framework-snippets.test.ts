@@ -80,6 +80,19 @@ describe.each([
     files: () => ({ 'search.config.ts': block('docs/frameworks/next.md', 'search.config.ts', 1), 'app/api/search/route.ts': block('docs/frameworks/next.md', 'app/api/search/route.ts', 1) }),
   },
   {
+    name: 'docs/frameworks/next.md: next.config.ts for serverless hosts',
+    app: 'next16',
+    files: () => ({ 'next.config.ts': block('docs/frameworks/next.md', 'next.config.ts') }),
+  },
+  {
+    name: 'docs/frameworks/astro.md: astro.config.mjs for Vercel and Netlify',
+    app: 'astro7-node',
+    files: () => ({
+      'search.config.mjs': block('docs/frameworks/astro.md', 'search.config.mjs'),
+      'astro.config.mjs': docBlocks('docs/frameworks/astro.md', 'astro.config.mjs').find((b) => b.includes('@astrojs/vercel'))!,
+    }),
+  },
+  {
     name: 'docs/frameworks/sveltekit.md: adapter-node quick start',
     app: 'sveltekit2',
     files: () => ({ 'search.config.ts': block('docs/frameworks/sveltekit.md', 'search.config.ts'), 'src/routes/api/search/+server.ts': block('docs/frameworks/sveltekit.md', 'src/routes/api/search/+server.ts') }),

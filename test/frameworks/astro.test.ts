@@ -3,13 +3,13 @@
  * and Astro 7 on the Cloudflare adapter, served by `wrangler dev` with D1 pushed by `site-search index --d1 local`.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
-import { appDir, coreHandler, FIXTURE, freePort, options, prepare, pushToLocalD1, start, type RunningApp } from './harness.js';
+import { appDir, buildApp, coreHandler, expectAnswersLikeCore, FIXTURE, freePort, indexFixture, options, prepare, pushToLocalD1, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
 
 const run = promisify(execFile);
 /** Build output without terminal colours (Astro colours differently when CI is set). */
@@ -45,6 +45,29 @@ describe.each(['astro5-node', 'astro7-node'])('%s', (name) => {
     rmSync(empty, { recursive: true, force: true });
   });
   endpointSuite(() => t, { followsHost: true });
+});
+
+// The same app built with @astrojs/vercel and @astrojs/netlify (TEST_ADAPTER in its astro.config.mjs) and nothing
+// configured for the index: the integration's route names the file in a way the adapters' file tracing follows, so
+// each function carries it. Each function's folder is copied, mounted read-only and served with that folder as the
+// working directory, as the host runs it (serve-function.mjs stands in for the host's launcher only).
+describe.each([
+  { adapter: 'vercel', functionDir: '.vercel/output/functions/_render.func', entry: [] },
+  { adapter: 'netlify', functionDir: '.netlify/v1/functions/ssr', entry: ['ssr.mjs'] },
+])('astro7-node built with @astrojs/$adapter: the index ships in the function and opens read-only', ({ adapter, functionDir, entry }) => {
+  let dir: string;
+  let app: Awaited<ReturnType<typeof startReadOnlyCopy>> | undefined;
+  beforeAll(async () => {
+    await indexFixture('astro7-node');
+    dir = await buildApp('astro7-node', ['npx', 'astro', 'build'], { TEST_ADAPTER: adapter });
+    app = await startReadOnlyCopy(join(dir, functionDir), (port) => [process.execPath, SERVE_FUNCTION, adapter, String(port), ...entry]);
+  }, 240_000);
+  afterAll(() => app?.stop());
+
+  it('holds the index and answers searches from a read-only copy, like the core handler', async () => {
+    expect(existsSync(join(app!.path, '.site-search/search.db'))).toBe(true);
+    await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
+  });
 });
 
 describe('astro7-cloudflare + wrangler dev + local D1', () => {

@@ -3,18 +3,23 @@
  * core handler over the same index, so a test can compare them field by field.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { expect } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
 import { createSearchHandler, type SearchHandler } from '../../src/index.js';
+import { mountReadOnly } from '../helpers/read-only-mount.js';
 import options from './fixture/search.config.mjs';
 
 const run = promisify(execFile);
 const ROOT = new URL('../..', import.meta.url).pathname;
 export const FIXTURE = join(ROOT, 'test/frameworks/fixture');
 const CLI = join(ROOT, 'dist/cli.js');
+/** `node SERVE_FUNCTION vercel PORT` or `netlify PORT ENTRY`: serves a built serverless function (serve-function.mjs). */
+export const SERVE_FUNCTION = join(ROOT, 'test/frameworks/serve-function.mjs');
 /**
  * The apps run as a user runs them: without Vitest's own variables (with VITEST set, `astro dev` 7 injects no
  * integration routes) nor its NODE_ENV=test.
@@ -105,9 +110,55 @@ export async function start(command: string[], { cwd, port, env = {} }: { cwd: s
   throw new Error(`${command.join(' ')} did not answer on ${origin} within 30 s:\n${output}`);
 }
 
+/**
+ * A copy of a build's `folder` (a serverless function, Next's standalone server) under a read-only bind mount, and
+ * `command` started with the mount as its working directory, as the host runs it. `stop` also unmounts and deletes.
+ */
+export async function startReadOnlyCopy(folder: string, command: (port: number) => string[], env: Record<string, string> = {}): Promise<RunningApp & { path: string }> {
+  const copy = mkdtempSync(join(tmpdir(), 'site-search-read-only-copy-'));
+  let mount: ReturnType<typeof mountReadOnly> | undefined;
+  try {
+    cpSync(folder, copy, { recursive: true, verbatimSymlinks: true });
+    mount = mountReadOnly(copy);
+    const port = await freePort();
+    const app = await start(command(port), { cwd: mount.path, port, env: { ...env, PORT: String(port) } });
+    const path = mount.path;
+    return {
+      origin: app.origin,
+      output: app.output,
+      path,
+      stop: async () => {
+        await app.stop();
+        mount!.unmount();
+        rmSync(copy, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    mount?.unmount();
+    rmSync(copy, { recursive: true, force: true });
+    throw e;
+  }
+}
+
 /** The core handler over the SQLite index the test built: what every framework must answer. */
 export function coreHandler(sqlitePath: string): SearchHandler {
   return createSearchHandler(options, { db: openSqlite(sqlitePath), cache: false });
+}
+
+/**
+ * Asks a running app a few searches and checks each answers 200 with results, the same as the core handler over the
+ * index at `sqlitePath`, field by field.
+ */
+export async function expectAnswersLikeCore(app: RunningApp, sqlitePath: string): Promise<void> {
+  const core = coreHandler(sqlitePath);
+  for (const query of ['?q=install', '?q=launch&type=post']) {
+    const res = await fetch(`${app.origin}/api/search${query}`);
+    expect(res.status, query).toBe(200);
+    const body = (await res.json()) as { query: string; results: { url: string }[] };
+    expect(body.results.length, query).toBeGreaterThan(0);
+    const expected = (await (await core(new Request(`${app.origin}/api/search${query}`))).json()) as typeof body;
+    expect(withoutOrigin(body)).toEqual(withoutOrigin(expected));
+  }
 }
 
 /** Results with the origin removed from URLs, so answers served on different origins compare field by field. */

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath, starlightSources } from '../../adapters/starlight/sources.js';
 import { launchChromium } from '../helpers/chromium.js';
-import { buildApp, freePort, start, type RunningApp } from './harness.js';
+import { buildApp, freePort, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
 
 const run = promisify(execFile);
 const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
@@ -296,4 +296,27 @@ describe.each(['always', 'never'] as const)("starlight-node with trailingSlash: 
       await app.stop();
     }
   }, 180_000);
+});
+
+// The plugin indexes when the build starts, so @astrojs/vercel's trace finds the index and copies it into the function
+// with nothing configured (the app's own config, with vercel() in place of node()). The function folder is copied,
+// mounted read-only and served with that folder as the working directory, as Vercel runs it.
+describe('starlight-node built with @astrojs/vercel: the index ships in the function and opens read-only', () => {
+  let app: Awaited<ReturnType<typeof startReadOnlyCopy>> | undefined;
+  beforeAll(async () => {
+    const dir = await buildApp('starlight-node', ['npx', 'astro', 'build', '--config', 'astro.vercel.config.mjs']);
+    app = await startReadOnlyCopy(join(dir, '.vercel/output/functions/_render.func'), (port) => [process.execPath, SERVE_FUNCTION, 'vercel', String(port)]);
+  }, 300_000);
+  afterAll(() => app?.stop());
+
+  it('answers each locale from a read-only copy of the function', async () => {
+    expect(existsSync(join(app!.path, '.site-search/search.db'))).toBe(true);
+    const answer = async (params: Record<string, string>) => {
+      const res = await fetch(`${app!.origin}/api/search?${new URLSearchParams(params)}`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Answer).results.map((r) => [r.title, new URL(r.url).pathname, r.type]);
+    };
+    expect(await answer({ q: 'riverbank' })).toEqual([['Deployment', '/guides/deployment/', 'en']]);
+    expect(await answer({ q: 'rivière', type: 'fr' })).toEqual([['Déploiement', '/fr/guides/deployment/', 'fr']]);
+  });
 });

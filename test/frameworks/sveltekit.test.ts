@@ -2,17 +2,25 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
+import { mountReadOnly } from '../helpers/read-only-mount.js';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
-import { coreHandler, freePort, prepare, start } from './harness.js';
+import { coreHandler, expectAnswersLikeCore, freePort, prepare, start, type RunningApp } from './harness.js';
+
+/** One production build per app for both suites. */
+const builds = new Map<string, Promise<string>>();
+const build = (name: string) => builds.get(name) ?? builds.set(name, prepare(name, ['npx', 'vite', 'build'])).get(name)!;
+/** adapter-node 5 reads ORIGIN; the SvelteKit 3 app passes SITE_URL as site-search's origin option. */
+const serverEnv = (port: number) => {
+  const origin = `http://127.0.0.1:${port}`;
+  return { HOST: '127.0.0.1', PORT: String(port), ORIGIN: origin, SITE_URL: origin };
+};
 
 describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node', (name) => {
   let t: EndpointUnderTest;
   beforeAll(async () => {
-    const dir = await prepare(name, ['npx', 'vite', 'build']);
+    const dir = await build(name);
     const port = await freePort();
-    // adapter-node 5 reads ORIGIN; the SvelteKit 3 app passes SITE_URL as site-search's origin option.
-    const origin = `http://127.0.0.1:${port}`;
-    const app = await start(['node', 'build'], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port), ORIGIN: origin, SITE_URL: origin } });
+    const app = await start(['node', 'build'], { cwd: dir, port, env: serverEnv(port) });
     t = {
       app,
       core: coreHandler(join(dir, '.site-search/search.db')),
@@ -44,6 +52,27 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node', (name) => {
       await app.stop();
     }
   }, 60_000);
+});
+
+// A read-only container (docker run --read-only) or Lambda: the app's folder, build and index included, cannot be written.
+describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node on a read-only file system', (name) => {
+  let dir: string;
+  let mount: ReturnType<typeof mountReadOnly> | undefined;
+  let app: RunningApp | undefined;
+  beforeAll(async () => {
+    dir = await build(name);
+    mount = mountReadOnly(dir);
+    const port = await freePort();
+    app = await start(['node', 'build'], { cwd: mount.path, port, env: serverEnv(port) });
+  }, 240_000);
+  afterAll(async () => {
+    await app?.stop();
+    mount?.unmount();
+  });
+
+  it('answers searches like the core handler', async () => {
+    await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
+  });
 });
 
 for (const name of ['sveltekit2', 'sveltekit3']) {

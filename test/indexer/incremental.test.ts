@@ -61,7 +61,8 @@ const targets: Target[] = [
     name: 'local SQLite',
     args: ['--sqlite', sqlitePath],
     async query(sql) {
-      const db = openSqlite(sqlitePath);
+      // Read-write: some tests change the file (an older schema version) to see what the next push does.
+      const db = openSqlite(sqlitePath, { readOnly: false });
       try {
         return (await db.prepare(sql).all<Row>()).results;
       } finally {

@@ -17,6 +17,14 @@ afterAll(() => project.cleanup());
 const make = (site: string) => resolveConfig({ database: 'd', site, sources: [{ dir: 'content', type: 'post', url: '/blog/:slug' }] });
 const doc = (title: string, site: string): IndexDocument => ({ title, description: '', content: 'shared text', tags: '', url: `/${title}`, site, type: 'post', date: '', emoji: '', sections: [] });
 
+/** The file format's read/write versions (header bytes 18 and 19): 2 in WAL mode, 1 with a rollback journal. */
+function journalMode(path: string): 'wal' | 'rollback' {
+  const [read, write] = readFileSync(path).subarray(18, 20);
+  if (read === 2 && write === 2) return 'wal';
+  if (read === 1 && write === 1) return 'rollback';
+  throw new Error(`unexpected file format versions ${read}/${write}`);
+}
+
 describe('pushIndex to local SQLite', () => {
   it('writes the default .site-search/search.db relative to cwd', async () => {
     const config = make('');
@@ -56,12 +64,12 @@ describe('pushIndex to local SQLite', () => {
     db.close();
   });
 
-  it.each(['node:sqlite', 'better-sqlite3'] as const)('builds a new file in one transaction and leaves it in WAL mode (%s)', async (driver) => {
+  it.each(['node:sqlite', 'better-sqlite3'] as const)('builds a new file in one transaction and leaves it in rollback-journal mode (%s)', async (driver) => {
     const config = make('');
     const path = join(project.dir, `fresh-${driver.replace(':', '-')}.db`);
     await pushIndex(config, { kind: 'sqlite', path, driver }, [doc('first', '')]);
-    // The file format's read/write versions (header bytes 18 and 19) are 2 in WAL mode, 1 with a rollback journal.
-    expect([...readFileSync(path).subarray(18, 20)]).toEqual([2, 2]);
+    // Rollback-journal mode is what opens on a read-only file system (test/reliability/read-only.test.ts).
+    expect(journalMode(path)).toBe('rollback');
     const db = openSqlite(path, { driver });
     expect((await searchIndex(config, { db, q: 'shared' })).map((r) => r.title)).toEqual(['first']);
     db.close();
@@ -74,6 +82,29 @@ describe('pushIndex to local SQLite', () => {
     expect((await after.prepare('PRAGMA integrity_check').all<{ integrity_check: string }>()).results[0]!.integrity_check).toBe('ok');
     expect((await after.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'search%'").all()).results).toEqual([]);
     after.close();
+  });
+
+  it.each(['node:sqlite', 'better-sqlite3'] as const)('an existing file is written in WAL mode and left in rollback-journal mode, or in WAL while a server reads it (%s)', async (driver) => {
+    const config = make('');
+    const path = join(project.dir, `again-${driver.replace(':', '-')}.db`);
+    await pushIndex(config, { kind: 'sqlite', path, driver }, [doc('first', '')]);
+    await pushIndex(config, { kind: 'sqlite', path, driver }, [doc('second', '')]);
+    expect(journalMode(path)).toBe('rollback');
+    // A server searches halfway through a push: it reads the old index (in WAL, inside the push's open transaction),
+    // and then holds the file in WAL, which the push leaves as it is; the next push with nobody reading switches back.
+    const server = openSqlite(path, { driver });
+    const during: string[] = [];
+    async function* documents() {
+      yield doc('third', '');
+      during.push(...(await searchIndex(config, { db: server, q: 'shared' })).map((r) => r.title));
+    }
+    await pushIndex(config, { kind: 'sqlite', path, driver }, documents());
+    expect(during).toEqual(['second']);
+    expect((await searchIndex(config, { db: server, q: 'shared' })).map((r) => r.title)).toEqual(['third']);
+    expect(journalMode(path)).toBe('wal');
+    server.close();
+    await pushIndex(config, { kind: 'sqlite', path, driver }, [doc('fourth', '')]);
+    expect(journalMode(path)).toBe('rollback');
   });
 
   it('writes SQL only with the sql target', async () => {
