@@ -42,7 +42,8 @@ function sqliteTarget(driver: SqliteDriver): Target {
   let n = 0;
   let kept = join(project.dir, `kept-${driver.replace(':', '-')}-${n}.db`);
   const read = async (path: string) => {
-    const db = openSqlite(path, { driver });
+    // FTS5's integrity-check is run as an INSERT: the file is opened for writing (a server opens it read-only).
+    const db = openSqlite(path, { driver, readOnly: false });
     try {
       return await indexTables(db);
     } finally {
