@@ -5,7 +5,8 @@ export const TABLE = 'search_index';
 
 /**
  * Bump when the table definition changes (tokenizer, columns) or what a row holds (version 9: each section's JSON
- * entry gained the start of its text as written, for its snippet): `ensureSchema` then rebuilds the table, and the
+ * entry gained the start of its text as written, for its snippet; `search_index` and `search_docs` gained a page's
+ * `boost`): `ensureSchema` then rebuilds the table, and the
  * next index push fills it again.
  */
 export const SCHEMA_VERSION = 9;
@@ -31,7 +32,7 @@ export const PREFIX_INDEX_MAX = Math.max(...PREFIX_LENGTHS);
  */
 const CREATE_TABLE = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
   title, description, content, tags, more,
-  url UNINDEXED, site UNINDEXED, type UNINDEXED, date UNINDEXED, emoji UNINDEXED,
+  url UNINDEXED, site UNINDEXED, type UNINDEXED, date UNINDEXED, emoji UNINDEXED, boost UNINDEXED,
   tokenize = 'porter unicode61 remove_diacritics 2', prefix = '${PREFIX_LENGTHS.join(' ')}')`;
 
 /**
@@ -53,12 +54,12 @@ const CREATE_VOCAB = `CREATE VIRTUAL TABLE IF NOT EXISTS ${VOCAB_TABLE} USING ft
   term, site UNINDEXED, type UNINDEXED, tokenize = 'trigram case_sensitive 0 remove_diacritics 1')`;
 
 /**
- * Each row's site, type and day number, in a plain table keyed by the FTS5 rowid: filtering and recency read this
+ * Each row's site, type, day number and boost (NULL: 1), in a plain table keyed by the FTS5 rowid: filtering, recency and boosts read this
  * small row instead of the FTS5 content row, which carries the whole body (docs/decisions.md, "Performance").
  */
 export const DOCS_TABLE = 'search_docs';
 
-const CREATE_DOCS = `CREATE TABLE IF NOT EXISTS ${DOCS_TABLE} (id INTEGER PRIMARY KEY, site TEXT NOT NULL, type TEXT NOT NULL, day INTEGER, url TEXT NOT NULL)`;
+const CREATE_DOCS = `CREATE TABLE IF NOT EXISTS ${DOCS_TABLE} (id INTEGER PRIMARY KEY, site TEXT NOT NULL, type TEXT NOT NULL, day INTEGER, url TEXT NOT NULL, boost REAL)`;
 const CREATE_DOCS_URL_INDEX = `CREATE INDEX IF NOT EXISTS ${DOCS_TABLE}_url ON ${DOCS_TABLE} (site, url)`;
 
 /** Day number (days since 1970-01-01 UTC) of a `date` column value, or NULL when it does not start with YYYY-MM-DD. */
@@ -70,7 +71,7 @@ export const DAY_OF_DATE = (column: string) =>
  * clause): run after inserting a push's documents, in SQLite and in D1 SQL files alike.
  */
 export function syncDocsStatement(where: string): string {
-  return `INSERT OR REPLACE INTO ${DOCS_TABLE} (id, site, type, day, url) SELECT rowid, site, type, ${DAY_OF_DATE('date')}, url FROM ${TABLE}${where}`;
+  return `INSERT OR REPLACE INTO ${DOCS_TABLE} (id, site, type, day, url, boost) SELECT rowid, site, type, ${DAY_OF_DATE('date')}, url, CAST(NULLIF(boost, '') AS REAL) FROM ${TABLE}${where}`;
 }
 
 /**

@@ -184,7 +184,7 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
       ctes.push(`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind)})`);
       ctes.push(`matchedTitles AS MATERIALIZED (SELECT t.rowid AS id, bm25(${TITLES_TABLE}) AS bm FROM ${TITLES_TABLE} t
         WHERE ${TITLES_TABLE} MATCH ${bind(step.titleMatch!)} AND +t.rowid IN (SELECT id FROM matched))`);
-      ctes.push(`step0 AS MATERIALIZED (SELECT m.id AS id, (m.bm + ${plan.titleWeight} * coalesce(t.bm, 0.0))${covered('m.id')}${recencyOf(plan, bind, 'm.day')} AS score${stepOf('m.id')}
+      ctes.push(`step0 AS MATERIALIZED (SELECT m.id AS id, (m.bm + ${plan.titleWeight} * coalesce(t.bm, 0.0))${covered('m.id')}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${stepOf('m.id')}
         FROM matched m LEFT JOIN matchedTitles t ON t.id = m.id ORDER BY score, id LIMIT ${k})`);
     } else {
       const titles = step.titleMatch === undefined ? undefined : titleTables.get(step.titleMatch);
@@ -281,7 +281,7 @@ function rankQuery(
   extra: { factor: string; columns: string } = { factor: '', columns: '' },
 ): string {
   const bm = titles ? `m.bm + ${plan.titleWeight} * coalesce(t.bm, 0.0)` : 'm.bm';
-  return `SELECT m.id AS id, (${bm})${extra.factor}${recencyOf(plan, bind, 'm.day')} AS score${extra.columns} FROM (${matchQuery(plan, match, bind)}) m${titles ? ` LEFT JOIN ${titles} t ON t.id = m.id` : ''}
+  return `SELECT m.id AS id, (${bm})${extra.factor}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${extra.columns} FROM (${matchQuery(plan, match, bind)}) m${titles ? ` LEFT JOIN ${titles} t ON t.id = m.id` : ''}
     ORDER BY score, id LIMIT ${limit}`;
 }
 
@@ -301,9 +301,17 @@ function matchQuery(plan: SearchPlan, match: string, bind: (...values: SqlValue[
   // The text past maxContentLength (the `more` column) is body text: it weighs as the body does. A table without the
   // column (an older index, another tool's) ignores the extra weight.
   const weights = [title, description, content, tags, content].join(', ');
-  return `SELECT f.rowid AS id, bm25(${TABLE}, ${weights}) AS bm, ${plan.recency.boost > 0 ? day : 'NULL'} AS day
+  return `SELECT f.rowid AS id, bm25(${TABLE}, ${weights}) AS bm, ${plan.recency.boost > 0 ? day : 'NULL'} AS day${plan.bare ? '' : ', d.boost AS boost'}
       FROM ${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}
       WHERE ${where.join(' AND ')}`;
+}
+
+/**
+ * The page's own weight (its frontmatter's `search.boost`, from `search_docs`; 1 when it has none). A table written by
+ * another tool has none.
+ */
+function boostOf(plan: SearchPlan): string {
+  return plan.bare ? '' : ' * coalesce(m.boost, 1.0)';
 }
 
 /** The recency multiplier of a row whose day number is `day` (an empty string when recency is off). */

@@ -42,6 +42,11 @@ export interface PageToWrite {
    * what it says at its end) but never returned. `''` or absent for a page that fits.
    */
   more?: string;
+  /**
+   * How much more (above 1) or less (below 1) the page counts in the ranking, from its frontmatter's `search.boost`;
+   * `''` or absent: 1.
+   */
+  boost?: string;
   /** Headed sections: heading, anchor, the start of the text (stored folded). */
   sections: { heading: string; anchor: string; content: string }[];
 }
@@ -49,11 +54,11 @@ export interface PageToWrite {
 /** The tables a whole push of a site clears (its rows only, or every row when `site` is empty). */
 export const SITE_TABLES = [TABLE, TITLES_TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE, HASHES_TABLE] as const;
 
-export const PAGE_COLUMNS = ['title', 'description', 'content', 'tags', 'more', 'url', 'site', 'type', 'date', 'emoji'] as const;
+export const PAGE_COLUMNS = ['title', 'description', 'content', 'tags', 'more', 'url', 'site', 'type', 'date', 'emoji', 'boost'] as const;
 
 /** A page's value for a column of `search_index`. */
 export function columnValue(page: PageToWrite, column: (typeof PAGE_COLUMNS)[number]): string {
-  return column === 'more' ? (page.more ?? '') : page[column];
+  return column === 'more' || column === 'boost' ? (page[column] ?? '') : page[column];
 }
 
 /**
@@ -68,7 +73,10 @@ export function pageInsert(page: PageToWrite, day: PlanValue, hash: string): Pla
       params: PAGE_COLUMNS.map((c) => columnValue(page, c)),
       shortenable: [PAGE_COLUMNS.indexOf('more'), PAGE_COLUMNS.indexOf('content')],
     },
-    { sql: `INSERT INTO ${DOCS_TABLE} (id, site, type, day, url) VALUES (last_insert_rowid(), ?, ?, ?, ?)`, params: [page.site, page.type, day, page.url] },
+    {
+      sql: `INSERT INTO ${DOCS_TABLE} (id, site, type, day, url, boost) VALUES (last_insert_rowid(), ?, ?, ?, ?, ?)`,
+      params: [page.site, page.type, day, page.url, page.boost ? Number(page.boost) : null],
+    },
     // Right after the side row, whose id is the FTS5 row's: last_insert_rowid() is still the page's rowid.
     { sql: `INSERT INTO ${TITLES_TABLE} (rowid, title, site) VALUES (last_insert_rowid(), ?, ?)`, params: [page.title, page.site] },
     { sql: `INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES (?, ?, ?)`, params: [page.site, page.url, hash] },

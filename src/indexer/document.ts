@@ -95,10 +95,26 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
       type: file.source.type,
       date: dateField(data, warn),
       emoji: capped('emoji', clean(stringField(data.emoji) ?? file.source.emoji)),
+      boost: boostField(data.search, warn),
       more,
       sections: sectionsOf(parts, config.maxContentLength + deepChars(config.maxContentLength)),
     },
   };
+}
+
+/** The most a page's `search.boost` can raise (or, as its inverse, lower) it. */
+export const MAX_BOOST = 10;
+
+/**
+ * The page's weight from `search: { boost: 2 }` in its frontmatter, as stored (`''` for 1): a number from 1/10 to 10,
+ * else a warning and 1.
+ */
+function boostField(search: unknown, warn: (message: string) => void): string {
+  if (typeof search !== 'object' || search === null || !('boost' in search)) return '';
+  const boost = (search as { boost: unknown }).boost;
+  if (typeof boost === 'number' && boost >= 1 / MAX_BOOST && boost <= MAX_BOOST) return boost === 1 ? '' : String(boost);
+  warn(`frontmatter search.boost: ${echo(boost)} is not a number from 0.1 to ${MAX_BOOST} (2 counts the page twice, 0.5 half); ranked as 1`);
+  return '';
 }
 
 /**

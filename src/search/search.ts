@@ -225,7 +225,7 @@ const SECTION_SNIPPET_TOKENS = 16;
  * schema version 6 and before, a row each, until the next push rebuilds them); the titles table, which indexes of
  * schema version 4 lack.
  */
-const SIDE_TABLE = new RegExp(`no such table: (${[DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE].join('|')})\\b|no such column: sections\\b`, 'i');
+const SIDE_TABLE = new RegExp(`no such table: (${[DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE].join('|')})\\b|no such column: (sections|d\\.boost)\\b`, 'i');
 const TITLES = new RegExp(`no such table: ${TITLES_TABLE}\\b`, 'i');
 
 async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[]> {

@@ -26,6 +26,9 @@ const project = makeProject({
     '---\ntitle: Déploiement\n---\nChoisissez un hôte.\n\n## Netlify\n\nConnectez le dépôt.\n\n## Cloudflare\n\nLiez la base D1. Sans elle, le Déploiement ÉCHOUE.\n',
   'zh-cn/vercel.md': '---\ntitle: 部署到 Vercel\n---\n使用适配器把网站部署到Vercel平台。',
   'en/missing.md': '---\ntitle: Missing pages\n---\nWhen a route is not found, the server answers with its not found page.',
+  'en/quagga.md': '---\ntitle: Quagga notes\n---\nThe quagga was an extinct equine.',
+  'en/quagga-raised.md': '---\ntitle: Quagga notes\nsearch:\n  boost: 3\n---\nThe quagga was an extinct equine.',
+  'en/quagga-lowered.md': '---\ntitle: Quagga notes\nsearch:\n  boost: 0.5\n---\nThe quagga was an extinct equine.',
   'en/avatars.md':
     '---\ntitle: Avatars\n---\nProfile pictures.\n\n## Upload\n\nAdd an avatar as a file, and add alt text and an accessible caption.\n\n## Sizes\n\nResize the picture before upload.\n',
 });
@@ -99,6 +102,14 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     const plain = (await runSearch(none, db, normalizeSearchInput(none, { q: 'options', type: 'en' }))).results.find((r) => r.title === 'Deploy your site')!;
     expect(plain.sections).toBeUndefined();
     expect(plain.section).toEqual({ heading: 'Options', url: '/en/deploy#options' });
+  });
+
+  it("weighs a page by its frontmatter's search.boost: three identical pages rank raised, plain, lowered, by that factor", async () => {
+    const { results } = await outcome('quagga', { type: 'en' });
+    expect(results.map((r) => r.url)).toEqual(['/en/quagga-raised', '/en/quagga', '/en/quagga-lowered']);
+    const [raised, plain, lowered] = results.map((r) => r.score);
+    expect(raised! / plain!).toBeCloseTo(3, 9);
+    expect(lowered! / plain!).toBeCloseTo(0.5, 9);
   });
 
   it('applies configured synonyms when searching, one way, as phrases, with no re-index', async () => {

@@ -94,6 +94,17 @@ describe('tags, dates and emoji', () => {
     expect(doc('---\nemoji: 🚀\n---\n').emoji).toBe('🚀');
     expect(doc('body').emoji).toBe('📝');
   });
+
+  it('takes the page weight from search.boost (0.1 to 10), warning and ranking as 1 otherwise', () => {
+    expect(doc('---\nsearch:\n  boost: 2.5\n---\n').boost).toBe('2.5');
+    expect(doc('---\nsearch:\n  boost: 1\n---\n').boost).toBe('');
+    expect(doc('body').boost).toBe('');
+    for (const bad of ['0', '11', '"2"', '[1, 2]']) {
+      const parsed = parse(`---\nsearch:\n  boost: ${bad}\n---\n`);
+      expect(parsed.status === 'indexed' && parsed.document.boost).toBe('');
+      expect(parsed.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^frontmatter search\.boost: .* is not a number from 0\.1 to 10/)]);
+    }
+  });
 });
 
 describe('skipping', () => {
