@@ -43,6 +43,8 @@ export interface SearchPlan {
    */
   titleWeight: number;
   snippetTokens: number;
+  /** Read each page's `boost` from `search_docs` (default); `false` for an index written before it had them. */
+  boosts?: boolean;
   /** How much more a page holding every word counts in a coverage-ranked plan (see {@link PlanStep.every}). */
   everyWordBonus?: number;
   /**
@@ -301,7 +303,7 @@ function matchQuery(plan: SearchPlan, match: string, bind: (...values: SqlValue[
   // The text past maxContentLength (the `more` column) is body text: it weighs as the body does. A table without the
   // column (an older index, another tool's) ignores the extra weight.
   const weights = [title, description, content, tags, content].join(', ');
-  return `SELECT f.rowid AS id, bm25(${TABLE}, ${weights}) AS bm, ${plan.recency.boost > 0 ? day : 'NULL'} AS day${plan.bare ? '' : ', d.boost AS boost'}
+  return `SELECT f.rowid AS id, bm25(${TABLE}, ${weights}) AS bm, ${plan.recency.boost > 0 ? day : 'NULL'} AS day${plan.bare || plan.boosts === false ? '' : ', d.boost AS boost'}
       FROM ${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}
       WHERE ${where.join(' AND ')}`;
 }
@@ -311,7 +313,7 @@ function matchQuery(plan: SearchPlan, match: string, bind: (...values: SqlValue[
  * another tool has none.
  */
 function boostOf(plan: SearchPlan): string {
-  return plan.bare ? '' : ' * coalesce(m.boost, 1.0)';
+  return plan.bare || plan.boosts === false ? '' : ' * coalesce(m.boost, 1.0)';
 }
 
 /** The recency multiplier of a row whose day number is `day` (an empty string when recency is off). */

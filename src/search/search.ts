@@ -225,7 +225,9 @@ const SECTION_SNIPPET_TOKENS = 16;
  * schema version 6 and before, a row each, until the next push rebuilds them); the titles table, which indexes of
  * schema version 4 lack.
  */
-const SIDE_TABLE = new RegExp(`no such table: (${[DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE].join('|')})\\b|no such column: (sections|d\\.boost)\\b`, 'i');
+const SIDE_TABLE = new RegExp(`no such table: (${[DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE].join('|')})\\b|no such column: sections\\b`, 'i');
+/** A `search_docs` of schema version 8 and before, which has no page boosts. */
+const NO_BOOSTS = /no such column: d\.boost\b/i;
 const TITLES = new RegExp(`no such table: ${TITLES_TABLE}\\b`, 'i');
 
 async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[]> {
@@ -236,6 +238,7 @@ async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[
     const message = String((e as Error).message);
     // One more round trip, only on such an index, until its next `site-search index` push writes the missing tables.
     if (plan.titleWeight > 0 && TITLES.test(message)) return run(db, { ...plan, titleWeight: 0 });
+    if (plan.boosts !== false && NO_BOOSTS.test(message)) return run(db, { ...plan, boosts: false });
     if (!plan.bare && SIDE_TABLE.test(message)) return run(db, { ...plan, bare: true });
     throw e;
   }

@@ -93,3 +93,15 @@ it('searches an index of schema version 6 (a row per section) without sections u
   db.close();
 });
 
+
+it('searches an index of schema version 8 (no page boosts in search_docs) until its next push, ranking as without boosts', async () => {
+  const db = openSqlite(':memory:');
+  const docs = [{ title: 'Deploy', content: 'deploy your site', url: '/a' }, { title: 'Hosting', content: 'hosting and deploy', url: '/b' }];
+  await seed(db, docs);
+  const options = { database: 'd', sources: [{ dir: 'a', type: 'doc', url: '/:slug' }] };
+  const current = await searchIndex(resolveConfig(options), { db, q: 'deploy' });
+  db.exec('ALTER TABLE search_docs DROP COLUMN boost');
+  const older = await searchIndex(resolveConfig(options), { db, q: 'deploy' });
+  expect(older.map((r) => [r.url, r.score])).toEqual(current.map((r) => [r.url, r.score]));
+  db.close();
+});
