@@ -4,7 +4,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { openSqlite } from '../db/sqlite.js';
 import { resolveConfig } from '../options/config.js';
-import { createSearchHandler } from '../http/handler.js';
+import { createSearchHandler, endpointNotFoundMessage } from '../http/handler.js';
 import { hostHeaderCount, toNodeListener } from '../../adapters/node-listener.js';
 import type { LoadedConfig } from './load-config.js';
 import { devPage, documentPage, UI_SCRIPT_ROUTE, type IndexedPage } from './page.js';
@@ -56,7 +56,7 @@ export async function startDevServer(
 
   const notFound = (res: ServerResponse) => {
     res.writeHead(404, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ error: `Not found. The search endpoint is ${apiRoute}` }));
+    res.end(JSON.stringify({ error: endpointNotFoundMessage(apiRoute) }));
   };
   const servePage = async (path: string, method: string, res: ServerResponse) => {
     const indexed = await findPage(path).catch(() => undefined);
