@@ -240,7 +240,7 @@ describe('site-search dev (zero-config)', () => {
       child.kill('SIGTERM');
       site.cleanup();
     }
-  });
+  }, 150_000); // above startDevServer's cap, so a slow start fails with the server's output
 });
 
 describe('paths', () => {

@@ -70,5 +70,5 @@ describe('site-search dev', () => {
       child.kill('SIGTERM');
       site.cleanup();
     }
-  });
+  }, 150_000); // above startDevServer's cap, so a slow start fails with the server's output
 });

@@ -252,7 +252,7 @@ describe('5. the dev server', () => {
     } finally {
       withCors.child.kill('SIGTERM');
     }
-  }, 60_000);
+  }, 240_000); // two starts, each under startDevServer's cap
 });
 
 describe('8. the Node listener and malformed requests', () => {
