@@ -105,9 +105,9 @@ export async function start(
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const origin = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      process.kill(-child.pid!, 'SIGTERM');
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) {
+      process.kill(-child.pid!, signal);
       await new Promise((resolve) => child.once('exit', resolve));
     }
   };
@@ -124,7 +124,8 @@ export async function start(
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  await stop();
+  // Taken for hung: SIGKILL, which it cannot put off.
+  await stop('SIGKILL');
   throw new Error(`${command.join(' ')} did not answer on ${origin} within ${capMs / 1000} s (stopped). Its last output:\n${lastLines(output)}`);
 }
 

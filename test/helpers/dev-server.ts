@@ -19,7 +19,9 @@ export async function startDevServer(args: string[], cwd: string, { capMs = DEV_
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill('SIGTERM');
+      // A process past the cap is taken for hung: SIGKILL, which it cannot put off (a SIGTERM sent while it was still
+      // starting once left one running).
+      child.kill('SIGKILL');
       reject(new Error(`site-search dev ${args.join(' ')} printed no URL within ${capMs / 1000} s. Its last output:\n${lastLines(out)}`));
     }, capMs);
     child.stdout!.on('data', (d) => {
