@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, searchIndex, type SearchDatabase, type SearchOptions } from '../../src/index.js';
 import { ensureSchema } from '../../src/db/schema.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
+import { matchExpressions, oneLetterPrefixes } from '../helpers/fts.js';
 import { observe } from '../helpers/observe.js';
 import { daysAgo, NOW, seed, siteDocs, type TestDocument } from '../helpers/documents.js';
 
@@ -194,14 +195,9 @@ describe.each(Object.entries(DRIVERS))('database contract: %s', (_name, open) =>
     ['client:l', 'Client directives'],
     ['wrangler.t', 'Deploy to Cloudflare'],
     ['cloudflare\u200bw', 'Deploy to Cloudflare'],
-    // Corrected: the statement that searches "collections" again ends in the same word.
-    ['colections x-a', 'Content collections'],
   ])('never searches a one-letter prefix that punctuation leaves: %j', async (q, found) => {
     const expressions: string[] = [];
-    const watched = observe(db, (sql, params) => {
-      // Match expressions start with a phrase or a group; the lookups' JSON (a trigram table, no prefixes) with '['.
-      if (sql.includes('MATCH')) expressions.push(...params.filter((p): p is string => typeof p === 'string' && /^["(]/.test(p)));
-    });
+    const watched = observe(db, (sql, params) => expressions.push(...matchExpressions(sql, params)));
     const results = await searchIndex(config, { db: watched, q, origin: ORIGIN, now: NOW });
     expect(expressions.length).toBeGreaterThan(0);
     for (const expression of expressions) expect(oneLetterPrefixes(expression), expression).toEqual([]);
@@ -223,16 +219,6 @@ describe.each(Object.entries(DRIVERS))('database contract: %s', (_name, open) =>
     }
   });
 });
-
-/**
- * The one-letter prefixes FTS5 reads in a match expression: each starred phrase's last word as SQLite's unicode61
- * tokenizer splits it (at anything but letters, numbers, private use and combining marks).
- */
-function oneLetterPrefixes(expression: string): string[] {
-  return [...expression.matchAll(/"((?:[^"]|"")*)"\*/g)]
-    .map((m) => m[1]!.split(/[^\p{L}\p{N}\p{Co}\p{Mn}]+/u).filter(Boolean).at(-1) ?? '')
-    .filter((word) => [...word.replace(/\p{Mn}/gu, '')].length < 2);
-}
 
 /**
  * The score written the obvious way: every match scored, sorted in SQL. `fts5`: the SPEC.md formula over every word.
