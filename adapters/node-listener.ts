@@ -7,9 +7,9 @@ const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
  * Adapts a Fetch handler to `node:http` (`http.createServer(toNodeListener(handler))`). The search endpoint only
- * reads the URL and method, so request bodies are not forwarded. A malformed request (a bad Host, a method Fetch
- * cannot express, more than one Host) gets a 400 or 405 with a JSON `error`; only a failure inside the handler is a 500, and its stack
- * goes to the server's log, never to the client.
+ * reads the URL and method, so request bodies are not forwarded. A malformed request (a bad Host, more than one Host,
+ * a method Fetch cannot express) gets a 400 or 405 with a JSON `error`; only a failure inside the handler is a 500,
+ * and its stack goes to the server's log, never to the client.
  */
 export function toNodeListener(handler: SearchHandler, { env }: { env?: object } = {}) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
