@@ -7,14 +7,15 @@ const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
  * Adapts a Fetch handler to `node:http` (`http.createServer(toNodeListener(handler))`). The search endpoint only
- * reads the URL and method, so request bodies are not forwarded. A malformed request (a bad Host, a method Fetch
- * cannot express) gets a 400 or 405 with a JSON `error`; only a failure inside the handler is a 500, and its stack
- * goes to the server's log, never to the client.
+ * reads the URL and method, so request bodies are not forwarded. A malformed request (a bad Host, more than one Host,
+ * a method Fetch cannot express) gets a 400 or 405 with a JSON `error`; only a failure inside the handler is a 500,
+ * and its stack goes to the server's log, never to the client.
  */
 export function toNodeListener(handler: SearchHandler, { env }: { env?: object } = {}) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
     if (FORBIDDEN_METHODS.has(method)) return send(res, 405, 'Method not allowed', { Allow: 'GET, HEAD, OPTIONS' });
+    if (hostHeaderCount(req) > 1) return send(res, 400, 'Bad request: more than one Host header');
     const host = req.headers.host ?? 'localhost';
     if (!isValidHost(host)) return send(res, 400, 'Bad request: invalid Host header');
     // Behind a TLS-terminating proxy, result URLs must say https.
@@ -41,6 +42,17 @@ export function toNodeListener(handler: SearchHandler, { env }: { env?: object }
       else res.end();
     }
   };
+}
+
+/**
+ * How many Host header lines a request has. RFC 9112 (3.2) says a server must answer 400 to more than one; Node keeps
+ * the first in `req.headers.host` and drops the others silently, so a proxy that reads the last one and this server
+ * would disagree about the origin of the result URLs.
+ */
+export function hostHeaderCount(req: IncomingMessage): number {
+  let n = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') n++;
+  return n;
 }
 
 /**

@@ -82,7 +82,7 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
     result.latency[n] = rows;
     result.sqlBreakdown[n] = breakdown;
     result.slowestFloor[n] = slowest;
-    console.error(`[bench] worst case (one-letter last term) at ${n} documents…`);
+    console.error(`[bench] worst case (one-letter last words) at ${n} documents…`);
     result.worstCase[n] = await worstCase(join(work, `latency-${n}.db`));
     if (n >= 10_000) {
       console.error(`[bench] prefix indexes at ${n} documents…`);

@@ -19,8 +19,8 @@ export interface Native {
   prepare(sql: string): { all(...params: unknown[]): unknown[] };
 }
 
-/** Query latency at `n` documents: handler, the same SQL on the driver, FTS5's bare floor, and the peers. */
-export async function latency(n: number, withPeers: boolean) {
+/** Writes the index of `n` documents the latency benchmarks search (`latency-n.db` in the work folder). */
+export async function writeLatencyIndex(n: number) {
   const docs = await documents(n);
   const path = join(work, `latency-${n}.db`);
   rmSync(path, { force: true });
@@ -29,6 +29,12 @@ export async function latency(n: number, withPeers: boolean) {
   // FTS5's b-trees merged, as a whole push through the CLI leaves them.
   for (const sql of OPTIMIZE_STATEMENTS) writer.exec(sql);
   writer.close();
+  return { docs, path };
+}
+
+/** Query latency at `n` documents: handler, the same SQL on the driver, FTS5's bare floor, and the peers. */
+export async function latency(n: number, withPeers: boolean) {
+  const { docs, path } = await writeLatencyIndex(n);
   // Searched through a connection of its own, as a server opens an index the CLI built.
   const db = openSqlite(path);
   const rows: Record<string, Measured> = {};

@@ -4,8 +4,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { openSqlite } from '../db/sqlite.js';
 import { resolveConfig } from '../options/config.js';
-import { createSearchHandler } from '../http/handler.js';
-import { toNodeListener } from '../../adapters/node-listener.js';
+import { createSearchHandler, endpointNotFoundMessage } from '../http/handler.js';
+import { hostHeaderCount, toNodeListener } from '../../adapters/node-listener.js';
 import type { LoadedConfig } from './load-config.js';
 import { devPage, documentPage, UI_SCRIPT_ROUTE, type IndexedPage } from './page.js';
 import { TABLE } from '../db/schema.js';
@@ -56,7 +56,7 @@ export async function startDevServer(
 
   const notFound = (res: ServerResponse) => {
     res.writeHead(404, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ error: `Not found. The search endpoint is ${apiRoute}` }));
+    res.end(JSON.stringify({ error: endpointNotFoundMessage(apiRoute) }));
   };
   const servePage = async (path: string, method: string, res: ServerResponse) => {
     const indexed = await findPage(path).catch(() => undefined);
@@ -66,6 +66,11 @@ export async function startDevServer(
   };
 
   const server = createServer((req, res) => {
+    // The allowlist below reads the first Host only: with a second one, which host was meant is anyone's guess.
+    if (hostHeaderCount(req) > 1) {
+      res.writeHead(400, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      return void res.end(JSON.stringify({ error: '[site-search] Bad request: more than one Host header (RFC 9112 allows one).' }));
+    }
     if (!isLocalHost(req.headers.host)) {
       res.writeHead(403, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
       return void res.end(

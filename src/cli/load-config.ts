@@ -69,21 +69,47 @@ async function importOptions(file: string): Promise<SearchOptions> {
 }
 
 /**
- * Imports the config module. A `.ts`/`.js` file in a package without `"type": "module"` is CommonJS to Node, and its
- * `import`/`export` lines fail to parse; the config is always written as an ES module, so it is then imported from an
- * `.mts`/`.mjs` copy beside it (same folder, so its imports resolve the same) that is removed right after.
+ * Imports the config module. A `.ts`/`.js` file in a package without `"type": "module"` is CommonJS to Node: one with
+ * `import`/`export` lines Node parses twice and then prints a MODULE_TYPELESS_PACKAGE_JSON warning on every run (Node
+ * 22.7+; create-next-app and C3 projects have no "type"), and older Nodes fail to parse it. The config is written as an
+ * ES module, so such a file is imported from an `.mts`/`.mjs` copy beside it (same folder, so its imports resolve the
+ * same) that is removed right after. A CommonJS config (`module.exports`) is imported as it is.
  */
 async function importModule(file: string): Promise<{ default?: unknown; options?: unknown }> {
+  if (/\.(ts|js)$/.test(file) && !inModulePackage(file) && ES_MODULE_SYNTAX.test(readFileSync(file, 'utf8'))) return importCopy(file);
   try {
     return await import(pathToFileURL(file).href);
   } catch (e) {
+    // Module syntax the test above missed: Node parsed it as CommonJS and failed.
     if (!(e instanceof SyntaxError) || !/\.(ts|js)$/.test(file)) throw e;
-    const copy = join(dirname(file), `.${basename(file).replace(/\.(ts|js)$/, `.${process.pid}.m$1`)}`);
-    copyFileSync(file, copy);
-    try {
-      return await import(pathToFileURL(copy).href);
-    } finally {
-      rmSync(copy, { force: true });
+    return importCopy(file);
+  }
+}
+
+/** An `import` or `export` statement at the start of a line. */
+const ES_MODULE_SYNTAX = /^\s*(?:import|export)\b(?!\s*\()/m;
+
+async function importCopy(file: string): Promise<{ default?: unknown; options?: unknown }> {
+  const copy = join(dirname(file), `.${basename(file).replace(/\.(ts|js)$/, `.${process.pid}.m$1`)}`);
+  copyFileSync(file, copy);
+  try {
+    return await import(pathToFileURL(copy).href);
+  } finally {
+    rmSync(copy, { force: true });
+  }
+}
+
+/** Whether the nearest package.json above `file` says `"type": "module"` (what makes Node read .ts/.js as ES modules). */
+function inModulePackage(file: string): boolean {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: unknown }).type === 'module';
+      } catch {
+        return false;
+      }
     }
+    if (dirname(dir) === dir) return false;
   }
 }

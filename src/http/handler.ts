@@ -50,13 +50,15 @@ export function createSearchHandler(options: SearchOptions | ResolvedConfig, run
 
 /**
  * The handler, with the cache to use when `runtime.cache` is absent supplied by the caller: the Workers entry passes
- * `caches.default` only, so the in-process cache (and its LRU library) stays out of the Worker bundle.
+ * `caches.default` only, so the in-process cache (and its LRU library) stays out of the Worker bundle. It also passes
+ * the message for a missing binding that fits a Worker of its own.
  * @internal
  */
 export function createHandler(
   options: SearchOptions | ResolvedConfig,
   runtime: HandlerRuntime,
   fallbackCache: (ttlSeconds: number) => SearchCache | undefined,
+  missingBinding: (binding: string, found: unknown) => string = missingBindingMessage,
 ): SearchHandler {
   const config = resolveConfig(options);
   const cache =
@@ -103,7 +105,7 @@ export function createHandler(
       console.error('[site-search] opening the database failed:', e);
       return error(500, `Search database could not be opened: ${(e as Error).message}`);
     }
-    if (!isSearchDatabase(db)) return error(500, missingBindingMessage(config.binding, db));
+    if (!isSearchDatabase(db)) return error(500, missingBinding(config.binding, db));
 
     if (!origin) checkOrigin(request, url.origin);
     const key = cache && cacheKey(url, input);
@@ -151,16 +153,41 @@ function withHeader(response: Response, name: string, value: string): Response {
   return copy;
 }
 
-/** The 500 for a missing binding: what is wrong and the two usual causes (docs/http-api.md, "Errors"). */
+/** What is wrong when `env[binding]` is not a database. */
+function bindingProblem(binding: string, found: unknown): string {
+  return found === undefined
+    ? `Search database binding "${binding}" not found in the runtime environment.`
+    : `Search database binding "${binding}" is not a database (found ${typeof found}).`;
+}
+
+/**
+ * The 500 for a missing binding behind a framework's route: what is wrong and the two usual causes (docs/http-api.md,
+ * "Errors").
+ */
 export function missingBindingMessage(binding: string, found: unknown): string {
-  const what =
-    found === undefined
-      ? `Search database binding "${binding}" not found in the runtime environment.`
-      : `Search database binding "${binding}" is not a database (found ${typeof found}).`;
   return (
-    `${what} Add a D1 database with binding "${binding}" to your wrangler config (d1_databases), ` +
+    `${bindingProblem(binding, found)} Add a D1 database with binding "${binding}" to your wrangler config (d1_databases), ` +
     'or, in local development, enable the platform proxy of your hosting adapter, or pass { db } to the handler.'
   );
+}
+
+/**
+ * The same 500 from a Worker of its own (`createWorker`): there the bindings come from the wrangler config alone, in
+ * `wrangler dev` as once deployed; no hosting adapter or platform proxy is involved.
+ */
+export function workerMissingBindingMessage(binding: string, found: unknown): string {
+  return (
+    `${bindingProblem(binding, found)} Add it to the d1_databases of the Worker's wrangler config ` +
+    `("binding": "${binding}" in wrangler.jsonc, binding = "${binding}" in wrangler.toml), then restart wrangler dev or deploy again.`
+  );
+}
+
+/**
+ * The 404 of a server that answers only the endpoint (a Worker, `site-search dev`): it names the endpoint, the usual
+ * sign of a box or a link asking another path.
+ */
+export function endpointNotFoundMessage(apiRoute: string): string {
+  return `Not found. The search endpoint is ${apiRoute}`;
 }
 
 function databaseErrorMessage(e: unknown): string {

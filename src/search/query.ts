@@ -46,20 +46,35 @@ export function searchTerms(query: string, maxTerms: number = DEFAULTS.maxTerms)
 const quote = (term: string) => `"${term}"`;
 
 /**
- * A last term shorter than this is matched as a whole word, not as a prefix: `"a"*` expands to every word that starts
+ * A last word shorter than this is matched as a whole word, not as a prefix: `"a"*` expands to every word that starts
  * with "a" (a tenth of the vocabulary), which made one request cost twenty ordinary ones and stalled a Node server
- * under a handful of such queries. The documented expression ({@link toFtsQuery}) keeps its shape.
+ * under a handful of such queries. What counts is the word FTS5 applies the `*` to ({@link prefixLength}), so
+ * punctuation (`zzq .a`, `svelte-k`) cannot bring a one-letter prefix back. The documented expression
+ * ({@link toFtsQuery}) keeps its shape.
  */
 export const MIN_PREFIX_LENGTH = 2;
 
-/** The last term, by prefix when it is long enough to be one. */
+/**
+ * The last term, by prefix when the word FTS5 applies the `*` to is long enough to be one. That is the last word its
+ * tokenizer finds in the term, not the term: `".a"*`, `"x-a"*` and `"svelte-k"*` end in a one-letter prefix.
+ */
 function lastTerm(term: string): string {
-  return codePointLength(term) >= MIN_PREFIX_LENGTH ? `${quote(term)}*` : quote(term);
+  return prefixLength(term) >= MIN_PREFIX_LENGTH ? `${quote(term)}*` : quote(term);
 }
 
 /**
+ * How many characters the prefix of `"term"*` has for FTS5: those of the term's last word, without the combining marks
+ * `remove_diacritics` drops (`e\u0301` is the prefix `e`).
+ */
+export function prefixLength(term: string): number {
+  return codePointLength((term.split(WORD_BREAKS).filter(Boolean).at(-1) ?? '').replace(COMBINING, ''));
+}
+
+const COMBINING = /\p{Mn}/gu;
+
+/**
  * Every term, the last one by prefix: the documented expression ({@link toFtsQuery}) over these terms, except that a
- * one-character last term is a whole word ({@link MIN_PREFIX_LENGTH}).
+ * last term ending in a one-character word is a whole word ({@link MIN_PREFIX_LENGTH}).
  */
 export function allTermsMatch(terms: string[]): string {
   return [...terms.slice(0, -1).map(quote), lastTerm(terms[terms.length - 1]!)].join(' ');
@@ -97,12 +112,17 @@ export function anyTermMatch(terms: string[], extra: string[] = []): string {
   return [...new Set([...words, ...extra.map(quote)])].join(' OR ');
 }
 
-/** Punctuation and symbols inside a term: the tokenizer splits words there. */
-const PUNCTUATION = /[\p{P}\p{S}]+/u;
+/**
+ * Where FTS5's tokenizer (unicode61 with `remove_diacritics`) splits words: at every character that is not a letter,
+ * a number, a private-use character or a combining mark it drops. Punctuation and symbols, and also spacing marks,
+ * format characters (zero-width space and joiner, soft hyphen) and lone surrogates, which split words as punctuation
+ * does (checked against SQLite's own tokenizer).
+ */
+const WORD_BREAKS = /[^\p{L}\p{N}\p{Co}\p{Mn}]+/u;
 
-/** A term's words: the term itself unless punctuation separates several. */
+/** A term's words as FTS5 reads them: the term itself unless something the tokenizer splits at separates several. */
 export function wordsOf(term: string): string[] {
-  const parts = term.split(PUNCTUATION).filter(Boolean);
+  const parts = term.split(WORD_BREAKS).filter(Boolean);
   return parts.length > 0 ? parts : [term];
 }
 

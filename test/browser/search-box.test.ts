@@ -3,16 +3,16 @@
  * server (dist/cli.js) over an indexed fixture, on the page that server serves at `/`. Needs the build (the test
  * command runs tsup first) and /usr/bin/chromium (.ci/run installs it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../src/ui/types.js';
 import { launchChromium } from '../helpers/chromium.js';
+import { startDevServer } from '../helpers/dev-server.js';
 import { makeProject } from '../helpers/project.js';
 import { FIXTURE_FILES } from './fixture.js';
 
-const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
 
 const site = makeProject(FIXTURE_FILES);
@@ -24,21 +24,10 @@ let context: BrowserContext;
 let page: Page;
 
 /** Starts `site-search dev --config … --port 0` and resolves with the origin it prints. */
-function startDevServer(): Promise<string> {
-  server = spawn(process.execPath, [CLI, 'dev', '--config', 'search.config.json', '--port', '0'], {
-    cwd: site.dir,
-    env: { ...process.env, CI: 'true' },
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    server.stdout!.on('data', (d) => {
-      out += d;
-      const m = /search page: (http:\/\/[\d.:]+)\//.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    server.stderr!.on('data', (d) => (out += d));
-    server.on('exit', (code) => reject(new Error(`dev exited with ${code}: ${out}`)));
-  });
+async function startServer(): Promise<string> {
+  let url: string;
+  ({ child: server, url } = await startDevServer(['--config', 'search.config.json', '--port', '0'], site.dir));
+  return url;
 }
 
 /** What the endpoint itself answers, to compare the box against. */
@@ -56,7 +45,7 @@ async function api(params: Record<string, string>): Promise<SearchResponse> {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  [origin, browser] = await Promise.all([startDevServer(), launchChromium()]);
+  [origin, browser] = await Promise.all([startServer(), launchChromium()]);
   context = await browser.newContext({ viewport: { width: 860, height: 760 } });
 });
 

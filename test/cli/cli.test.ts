@@ -115,6 +115,31 @@ describe('errors: one line with the fix, exit code 1, no stack trace unless --de
     cjs.cleanup();
   });
 
+  // Issue 33, item 6: create-next-app and C3 write a package.json without "type"; Node then printed
+  // MODULE_TYPELESS_PACKAGE_JSON (a reparse warning) on every run that loaded an ES module config.
+  it.each([
+    ['search.config.ts', "import type { SearchOptions } from 'site-search';\nconst options: SearchOptions = { database: 'x', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }] };\nexport default options;\n"],
+    ['search.config.js', "export default { database: 'x', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }] };\n"],
+    ['search.config.js', "module.exports = { database: 'x', sources: [{ dir: 'c', type: 'doc', url: '/:slug' }] };\n"],
+  ])('loads %s in a package.json without "type" with no warning: %j', async (name, source) => {
+    const typeless = makeProject({
+      'package.json': JSON.stringify({ name: 'my-app', version: '0.1.0', private: true, scripts: { dev: 'next dev' } }),
+      [name]: source,
+      'c/a.md': '# A\n\nhello otters\n',
+    });
+    try {
+      const index = await cli(['index'], typeless.dir);
+      expect(index.code, index.stderr).toBe(0);
+      expect(index.stderr).not.toMatch(/warning|MODULE_TYPELESS_PACKAGE_JSON/i);
+      const query = await cli(['query', 'otters'], typeless.dir);
+      expect(query.stdout).toContain('A');
+      expect(query.stderr).not.toMatch(/warning/i);
+      expect(readdirSync(typeless.dir).sort()).toEqual(['.site-search', 'c', name, 'package.json'].sort());
+    } finally {
+      typeless.cleanup();
+    }
+  });
+
   it('a bad parameter, an unknown command, a missing content folder', async () => {
     const badType = await cli(['query', 'penguin', '--type', 'nope'], project.dir);
     oneLine(badType);
@@ -215,7 +240,7 @@ describe('site-search dev (zero-config)', () => {
       child.kill('SIGTERM');
       site.cleanup();
     }
-  });
+  }, 150_000); // above startDevServer's cap, so a slow start fails with the server's output
 });
 
 describe('paths', () => {

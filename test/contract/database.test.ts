@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, searchIndex, type SearchDatabase, type SearchOptions } from '../../src/index.js';
 import { ensureSchema } from '../../src/db/schema.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
+import { matchExpressions, oneLetterPrefixes } from '../helpers/fts.js';
+import { observe } from '../helpers/observe.js';
 import { daysAgo, NOW, seed, siteDocs, type TestDocument } from '../helpers/documents.js';
 
 const options: SearchOptions = {
@@ -181,6 +183,31 @@ describe.each(Object.entries(DRIVERS))('database contract: %s', (_name, open) =>
     expect(await titles({ ...options, ranking: 'fts5' })).toEqual(['Configuration reference', 'Settings']);
     expect(await titles(options)).toEqual(['Settings', 'Configuration reference']);
     expect(await titles({ ...options, weights: { title: 0 } })).toEqual(['Configuration reference', 'Settings']);
+  });
+
+  // Issue 34 item 1: FTS5 splits `".a"*` into the prefix `a`, so counting the whole term let punctuation bring the
+  // one-letter prefix (every word starting with the letter) back, in the strict and the corrected statements.
+  it.each([
+    ['zzq .a', undefined],
+    ['a.s', undefined],
+    ['x-a', undefined],
+    ['svelte-k', undefined],
+    ['client:l', 'Client directives'],
+    ['wrangler.t', 'Deploy to Cloudflare'],
+    ['cloudflare\u200bw', 'Deploy to Cloudflare'],
+  ])('never searches a one-letter prefix that punctuation leaves: %j', async (q, found) => {
+    const expressions: string[] = [];
+    const watched = observe(db, (sql, params) => expressions.push(...matchExpressions(sql, params)));
+    const results = await searchIndex(config, { db: watched, q, origin: ORIGIN, now: NOW });
+    expect(expressions.length).toBeGreaterThan(0);
+    for (const expression of expressions) expect(oneLetterPrefixes(expression), expression).toEqual([]);
+    // Still an answer: the words around the punctuation, the letter as a whole word.
+    if (found) expect(results.map((r) => r.title)).toContain(found);
+  });
+
+  it('keeps a prefix of two letters or more after punctuation', async () => {
+    const [hit] = await search('client:lo');
+    expect(hit).toMatchObject({ title: 'Client directives', match: 'all' });
   });
 
   it('reports a missing table as an error', async () => {

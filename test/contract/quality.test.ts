@@ -9,6 +9,7 @@ import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { normalizeSearchInput } from '../../src/search/query.js';
 import { runSearch } from '../../src/search/search.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
+import { matchExpressions, oneLetterPrefixes } from '../helpers/fts.js';
 import { countQueries, observe } from '../helpers/observe.js';
 import { makeProject } from '../helpers/project.js';
 
@@ -110,6 +111,23 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     const [raised, plain, lowered] = results.map((r) => r.score);
     expect(raised! / plain!).toBeCloseTo(3, 9);
     expect(lowered! / plain!).toBeCloseTo(0.5, 9);
+  });
+
+  // Issue 34, item 1, in the statements a correction or a completion adds (the contract suite's pages have no typo
+  // vocabulary): none ends in a one-letter prefix that punctuation leaves.
+  it.each([
+    ['a correction', 'wrnagler x-a', 'Deploy your site'],
+    ['a correction, the letter after a dot', 'authentcation a.s', 'Authentication'],
+    ['a completion after a word and a letter', 'svelte-k paginat', 'Pagination'],
+  ] as const)('never searches a one-letter prefix that punctuation leaves, with %s', async (_case, q, page) => {
+    const expressions: string[] = [];
+    let statements = 0;
+    const watched = observe(db, (sql, params) => (statements++, expressions.push(...matchExpressions(sql, params))));
+    const { results } = await runSearch(config, watched, normalizeSearchInput(config, { q, type: 'en' }));
+    // Two statements: the second searches with the correction or the completion, and finds its page.
+    expect(statements).toBe(2);
+    for (const expression of expressions) expect(oneLetterPrefixes(expression), expression).toEqual([]);
+    expect(results.map((r) => r.title)).toContain(page);
   });
 
   it('applies configured synonyms when searching, one way, as phrases, with no re-index', async () => {

@@ -5,7 +5,6 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { toFtsQuery } from '../../src/search/query.js';
 import { pushIndex } from '../../src/indexer/index.js';
 import { observe } from '../helpers/observe.js';
 import { startDevServer } from '../helpers/dev-server.js';
+import { rawRequest } from '../helpers/raw-request.js';
 import { makeProject } from '../helpers/project.js';
 import { workerOverLocalD1 } from '../helpers/worker-bundle.js';
 
@@ -252,7 +252,7 @@ describe('5. the dev server', () => {
     } finally {
       withCors.child.kill('SIGTERM');
     }
-  }, 60_000);
+  }, 240_000); // two starts, each under startDevServer's cap
 });
 
 describe('8. the Node listener and malformed requests', () => {
@@ -328,14 +328,3 @@ describe('10. two pushes at once', () => {
     db.close();
   }, 30_000);
 });
-
-/** Sends bytes as they are (fetch would fix the Host and refuse TRACE) and returns the whole answer. */
-function rawRequest(port: number, request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(request));
-    let answer = '';
-    socket.on('data', (d) => (answer += d));
-    socket.on('end', () => resolve(answer));
-    socket.on('error', reject);
-  });
-}

@@ -345,13 +345,14 @@ describe('query rule 5: user input only ever reaches SQL as bound parameters', (
       expect(sql).not.toMatch(/\b(LIMIT|OFFSET)\s+(7|3|10)\b/);
     }
     // The search is one statement: today's day number (recency), the every-word expression, the type, offset + limit
-    // rows, the limit and the offset are among its parameters.
+    // rows, the limit and the offset are among its parameters. The last term "--" holds no word for FTS5 to complete,
+    // so it gets no `*` (a prefix is only kept on a last word of 2 characters or more).
     expect(seen[0]!.params).toEqual(
-      expect.arrayContaining([Math.floor(Date.now() / 86_400_000), `"deploy" AND "zq" AND ");" AND "drop" AND "table" AND "search_index;" AND "--"*`, 'doc', 10, 7, 3]),
+      expect.arrayContaining([Math.floor(Date.now() / 86_400_000), `"deploy" AND "zq" AND ");" AND "drop" AND "table" AND "search_index;" AND "--"`, 'doc', 10, 7, 3]),
     );
     // The coverage ranking's expression is built from the same quoted terms (each once, punctuated ones as their
     // words and as the name typed, adjacent words also as one identifier), also bound.
-    const coverage = `"search_index;" OR "deploy" OR "zq" OR ");" OR "drop" OR "table" OR "search" OR "index" OR "--"* OR "deployzq" OR "droptable" OR "droptablesearch" OR "droptablesearchindex" OR "tablesearch" OR "tablesearchindex" OR "searchindex"`;
+    const coverage = `"search_index;" OR "deploy" OR "zq" OR ");" OR "drop" OR "table" OR "search" OR "index" OR "--" OR "deployzq" OR "droptable" OR "droptablesearch" OR "droptablesearchindex" OR "tablesearch" OR "tablesearchindex" OR "searchindex"`;
     expect(seen.some((s) => s.params.includes(coverage))).toBe(true);
     // The table is still there.
     expect((await (await handler(get('?q=deploy'))).json()).results.length).toBeGreaterThan(0);

@@ -56,13 +56,47 @@ describe('package.json', () => {
       expect(typeof core[name], name).toBe('function');
     }
     expect(Object.keys(core).sort()).toEqual(
-      ['SearchInputError', 'SiteSearchConfigError', 'SiteSearchError', 'createMemoryCache', 'createSearchHandler', 'defineSearchOptions', 'isSearchDatabase', 'resolveConfig', 'searchIndex'],
+      ['SearchInputError', 'SiteSearchConfigError', 'SiteSearchError', 'createMemoryCache', 'createSearchHandler', 'defineSearchOptions', 'isSearchDatabase', 'resolveConfig', 'searchIndex', 'toFtsQuery'],
     );
     expect(Object.keys(await import(join(root, 'dist/indexer.js'))).sort()).toEqual(
       ['buildIndex', 'checkDatabaseConfig', 'newBuildStats', 'pushIndex', 'pushStatements', 'readDocuments', 'toSqlFile', 'writeIndex'],
     );
     expect(typeof (await import(join(root, 'dist/node.js'))).openSqlite).toBe('function');
     expect(typeof (await import(join(root, 'dist/workers.js'))).createWorker).toBe('function');
+  });
+});
+
+/**
+ * SPEC.md's "Programmatic interface" table: every name in it is a function of the package root. Read from
+ * /work/shared/SPEC.md where the project's spec is (SPEC_MD overrides the path); elsewhere (a clone without it), from
+ * the copy of the table's names below, which must then be kept in step with SPEC.md by hand.
+ */
+const SPEC_MD = process.env.SPEC_MD ?? '/work/shared/SPEC.md';
+const SPEC_NAMES_COPY = ['resolveConfig', 'toFtsQuery', 'searchIndex'];
+
+/** The first column of the table under the "Programmatic interface" heading. */
+function programmaticNames(spec: string): string[] {
+  const section = spec.split(/^#+\s+Programmatic interface\s*$/m)[1]?.split(/^#/m)[0] ?? '';
+  return [...section.matchAll(/^\|\s*`([^`]+)`\s*\|/gm)].map((m) => m[1]!);
+}
+
+describe("SPEC.md's programmatic interface", () => {
+  const fromSpec = existsSync(SPEC_MD);
+  const names = fromSpec ? programmaticNames(readFileSync(SPEC_MD, 'utf8')) : SPEC_NAMES_COPY;
+
+  it(`is exported from the package root, every name (${fromSpec ? `read from ${SPEC_MD}` : 'SPEC.md not found: the copy of its list'})`, async () => {
+    expect(names.length).toBeGreaterThanOrEqual(3);
+    const core = await import(join(root, 'dist/index.js'));
+    for (const name of names) expect(typeof core[name], `${name} is in SPEC.md's programmatic interface`).toBe('function');
+    // The list kept for clones without SPEC.md is the same as SPEC.md's.
+    if (fromSpec) expect(names).toEqual(SPEC_NAMES_COPY);
+  });
+
+  it('toFtsQuery gives the expression docs/api.md shows', async () => {
+    const { toFtsQuery } = await import(join(root, 'dist/index.js'));
+    const shown = readFileSync(join(root, 'docs/api.md'), 'utf8').match(/^toFtsQuery\('([^']*)'\); \/\/ → '([^']*)'$/m);
+    expect(shown, 'docs/api.md shows a toFtsQuery example').not.toBeNull();
+    expect(toFtsQuery(shown![1])).toBe(shown![2]);
   });
 });
 

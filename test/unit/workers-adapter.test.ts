@@ -15,7 +15,9 @@ it('answers a custom apiRoute and nothing else', async () => {
   const hit = await worker.fetch(new Request('https://x.test/search.json?q=deploy'), { SEARCH_DB: db }, ctx);
   expect(hit.status).toBe(200);
   expect(((await hit.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
-  expect((await worker.fetch(new Request('https://x.test/api/search?q=deploy'), { SEARCH_DB: db }, ctx)).status).toBe(404);
+  const elsewhere = await worker.fetch(new Request('https://x.test/api/search?q=deploy'), { SEARCH_DB: db }, ctx);
+  expect(elsewhere.status).toBe(404);
+  expect(await elsewhere.json()).toEqual({ error: 'Not found. The search endpoint is /search.json' });
   db.close();
 });
 

@@ -80,6 +80,17 @@ describe('createWorker in workerd with D1 and caches.default', () => {
     }
   });
 
+  // Issue 33, item 10: the 404 said only "Not found", where the dev server names the endpoint (a box asking the wrong
+  // path is the usual cause).
+  it('answers other paths with a JSON 404 that names the endpoint', async () => {
+    for (const path of ['/', '/api/searc', '/api/search/extra', '/search']) {
+      const res = await mf.dispatchFetch(`${ORIGIN}${path}?q=deploy`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(await res.json()).toEqual({ error: 'Not found. The search endpoint is /api/search' });
+    }
+  });
+
   it('segments a Chinese query inside workerd the way the indexer segmented the text', async () => {
     await seed(db, [{ title: '路由', content: segmentUnspaced('在 Astro 中，文件决定了路由。'), url: '/zh/routing/' }]);
     // Unsegmented, this phrase would be one token that matches nothing.
@@ -99,7 +110,12 @@ describe('createWorker in workerd with D1 and caches.default', () => {
     try {
       const res = await bare.dispatchFetch(`${ORIGIN}/api/search?q=deploy`);
       expect(res.status).toBe(500);
-      expect(((await res.json()) as { error: string }).error).toMatch(/^Search database binding "SEARCH_DB" not found/);
+      const { error } = (await res.json()) as { error: string };
+      expect(error).toMatch(/^Search database binding "SEARCH_DB" not found/);
+      // A Worker of its own gets its bindings from its wrangler config alone: no hosting adapter, no platform proxy
+      // (issue 33, item 10: the message spoke of them).
+      expect(error).toContain(`Add it to the d1_databases of the Worker's wrangler config ("binding": "SEARCH_DB" in wrangler.jsonc, binding = "SEARCH_DB" in wrangler.toml), then restart wrangler dev or deploy again.`);
+      expect(error).not.toMatch(/platform proxy|adapter/);
     } finally {
       await bare.dispose();
     }
