@@ -148,8 +148,12 @@ async function runWrangler(
     const output: string[] = [];
     const code = await new Promise<number>((resolve, reject) => {
       const child = spawn(command, argv, { cwd, env: { WRANGLER_SEND_METRICS: 'false', ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      child.stdout.on('data', (d) => (stdout.push(String(d)), output.push(String(d))));
-      child.stderr.on('data', (d) => output.push(String(d)));
+      // Decoded as a stream: a chunk may end inside a character, and decoding chunks one by one garbled it (a word read
+      // back from the database then differed from the page's, and every push removed and inserted it again).
+      child.stdout.setEncoding('utf8');
+      child.stderr.setEncoding('utf8');
+      child.stdout.on('data', (d: string) => (stdout.push(d), output.push(d)));
+      child.stderr.on('data', (d: string) => output.push(d));
       child.on('error', reject);
       child.on('close', (c) => resolve(c ?? 1));
     });
