@@ -50,9 +50,11 @@ export interface PushOptions extends WriteOptions {
 /**
  * Brings this site's rows (all rows when `site` is empty) in line with `documents`, writing only what changed (see
  * {@link writeIndex}; `full` rewrites them all). Relative paths resolve against `cwd`. The SQLite push is one
- * transaction: if anything fails, the previous index stays as it was. A D1 push reads the target's page hashes first
- * (`wrangler d1 execute --json`) and sends only the difference; a `sql` target (a file for your own pipeline) cannot
- * read its target, so it holds the whole site.
+ * transaction: if anything fails, the previous index stays as it was. A D1 push reads the target's page hashes and
+ * words (one `wrangler d1 execute --json`, while the documents are read) and sends only the difference, in a second
+ * call that is skipped when nothing differs; every page it writes is removed by URL first, so two pushes at once
+ * leave one row per URL. A `sql` target (a file for your own pipeline) cannot read its target, so it holds the whole
+ * site.
  */
 export async function pushIndex(
   options: SearchOptions | ResolvedConfig,
@@ -69,11 +71,14 @@ export async function pushIndex(
     });
     return { documents: counts.pages, destination: path, counts, dryRun };
   }
+  const wrangler = target.kind === 'd1' ? { remote: target.remote, cwd: target.cwd ?? cwd, args: target.args } : undefined;
+  // wrangler reads the database in its own process while this one reads the files: seconds each, side by side.
+  const reading = wrangler && !full ? readD1State(config, wrangler) : undefined;
+  reading?.catch(() => {}); // a failed read is reported where it is awaited, after the files
   // SQL for D1 is written whole (statements must be sized and ordered): these targets hold the documents.
   const documents: IndexDocument[] = [];
   for await (const d of input) documents.push(d);
-  const wrangler = target.kind === 'd1' ? { remote: target.remote, cwd: target.cwd ?? cwd, args: target.args } : undefined;
-  const found = wrangler && !full ? await readD1State(config, wrangler) : undefined;
+  const found = await reading;
   const reason = found ? wholeRewriteReason(found.state, found.version) : undefined;
   // An index of another schema version is rebuilt: its tables are dropped first (for every site sharing them).
   const rebuild = found?.version !== undefined && found.version !== String(SCHEMA_VERSION);
