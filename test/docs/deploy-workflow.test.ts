@@ -1,10 +1,11 @@
 /**
  * docs/deploy.md (issue 33, item 9): the GitHub Actions workflow users copy is parsed as YAML (js-yaml, which the
  * indexer's frontmatter parser gray-matter already installs) and checked: the triggers filter by path, one run at a
- * time per pull request and for production, the GitHub token reads only, each job builds before it deploys and deploys
- * before it indexes, previews write to the preview database under a site of their own and skip forks, and every
- * `site-search` command in it is one the CLI's own argument parser accepts. The options file the page shows is loaded
- * and resolved as the CLI would, with and without the preview's environment variables.
+ * time per pull request and for production, the GitHub token reads only, each job builds before it deploys and
+ * deploys before it indexes, previews write to the preview database under a site of their own and skip forks, and
+ * every `site-search` command in it is one the CLI's own argument parser accepts; the Cloudflare token reaches only
+ * the steps that run wrangler. The options file the page shows is loaded and resolved as the CLI would, with and
+ * without the preview's environment variables.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,6 +30,7 @@ interface Step {
   uses?: string;
   run?: string;
   with?: Record<string, unknown>;
+  env?: Record<string, string>;
 }
 interface Job {
   if?: string;
@@ -64,10 +66,21 @@ describe('docs/deploy.md: the GitHub Actions workflow', () => {
     expect(workflow.permissions).toEqual({ contents: 'read' });
   });
 
-  it('production: check, build, deploy, then index, in one job, with the Cloudflare token from a secret', () => {
+  it('gives the Cloudflare token only to the steps that run wrangler (not to npm ci or the build)', () => {
+    const token = { CLOUDFLARE_API_TOKEN: '${{ secrets.CLOUDFLARE_API_TOKEN }}', CLOUDFLARE_ACCOUNT_ID: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}' };
+    for (const [name, job] of Object.entries(workflow.jobs)) {
+      expect(JSON.stringify(job.env ?? {}), name).not.toContain('secrets.');
+      for (const step of job.steps) {
+        const wrangler = /^npx (wrangler|site-search index --d1) /.test(step.run ?? '');
+        if (wrangler) expect(step.env, step.run).toMatchObject(token);
+        else expect(JSON.stringify(step), step.run ?? step.uses).not.toContain('secrets.');
+      }
+    }
+  });
+
+  it('production: check, build, deploy, then index, in one job', () => {
     const job = workflow.jobs.production!;
     expect(job.if).toBe("github.event_name == 'push'");
-    expect(job.env).toEqual({ CLOUDFLARE_API_TOKEN: '${{ secrets.CLOUDFLARE_API_TOKEN }}', CLOUDFLARE_ACCOUNT_ID: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}' });
     const order = ['npm ci', 'npx site-search check', 'npx astro build', 'npx wrangler deploy', 'npx site-search index --d1 remote'].map((c) => at('production', c));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -83,12 +96,14 @@ describe('docs/deploy.md: the GitHub Actions workflow', () => {
     }
     expect(preview.if).toContain("github.event.action != 'closed'");
     expect(cleanup.if).toContain("github.event.action == 'closed'");
-    expect(preview.env).toMatchObject({ SEARCH_DATABASE: 'my-docs-search-preview', SEARCH_SITE: 'pr-${{ github.event.pull_request.number }}' });
+    expect(preview.env).toEqual({ SEARCH_DATABASE: 'my-docs-search-preview', SEARCH_SITE: 'pr-${{ github.event.pull_request.number }}' });
     const order = ['npx astro build', 'npx wrangler versions upload --env preview', 'npx site-search index --d1 remote -- --env preview'].map((c) => at('preview', c));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     // Every table a site's rows live in (the same list a whole push clears).
-    const remove = runs('preview-cleanup').find((r) => r.startsWith('npx wrangler d1 execute my-docs-search-preview --remote --env preview'))!;
+    const step = cleanup.steps.find((st) => st.run?.startsWith('npx wrangler d1 execute my-docs-search-preview --remote --env preview'))!;
+    expect(step.env?.SITE).toBe('pr-${{ github.event.pull_request.number }}');
+    const remove = step.run!.replace(/\s+/g, ' ');
     for (const table of ['search_index', 'search_titles', 'search_docs', 'search_sections', 'search_vocab', 'search_hashes']) {
       expect(remove).toContain(`DELETE FROM ${table} WHERE site = '$SITE'`);
     }
