@@ -5,7 +5,8 @@
  * deploys before it indexes, previews write to the preview database under a site of their own and skip forks, and
  * every `site-search` command in it is one the CLI's own argument parser accepts; the Cloudflare token reaches only
  * the steps that run wrangler. The options file the page shows is loaded and resolved as the CLI would, with and
- * without the preview's environment variables.
+ * without the preview's environment variables, and its wrangler.jsonc binds both databases as `site-search check`
+ * reads it.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../../src/cli/args.js';
+import { checkDatabaseConfig } from '../../src/indexer/wrangler.js';
 import { resolveConfig } from '../../src/options/config.js';
 import type { SearchOptions } from '../../src/options/options.js';
 
@@ -20,9 +22,9 @@ const root = new URL('../..', import.meta.url).pathname;
 const page = readFileSync(join(root, 'docs/deploy.md'), 'utf8');
 const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
 
-/** The page's code block whose first line is `first`. */
+/** The page's code block whose first line starts with `first`. */
 function block(first: string): string {
-  for (const [, body] of page.matchAll(/^```\w*\n([\s\S]*?)^```$/gm)) if (body!.split('\n')[0] === first) return body!;
+  for (const [, body] of page.matchAll(/^```\w*\n([\s\S]*?)^```$/gm)) if (body!.split('\n')[0]!.startsWith(first)) return body!;
   throw new Error(`docs/deploy.md has no code block starting with ${first}`);
 }
 
@@ -129,8 +131,9 @@ describe('docs/deploy.md: the options file', () => {
   const dir = join(root, 'test/docs/.deploy-check');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('reads the database and the site from the environment, production by default', async () => {
+  it('reads the database and the site from the environment, production by default; the wrangler config binds both', async () => {
     mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'wrangler.jsonc'), block('// wrangler.jsonc'));
     const load = async (name: string, env: Record<string, string | undefined>) => {
       const saved = { SEARCH_DATABASE: process.env.SEARCH_DATABASE, SEARCH_SITE: process.env.SEARCH_SITE };
       Object.assign(process.env, env);
@@ -147,5 +150,8 @@ describe('docs/deploy.md: the options file', () => {
     expect([production.database, production.site]).toEqual(['my-docs-search', '']);
     const preview = await load('preview.mjs', { SEARCH_DATABASE: 'my-docs-search-preview', SEARCH_SITE: 'pr-12' });
     expect([preview.database, preview.site]).toEqual(['my-docs-search-preview', 'pr-12']);
+    // What `site-search check` runs in the workflow: production at the top level, the preview in env.preview.
+    expect(checkDatabaseConfig(production, dir)).toMatchObject({ ok: true, environment: undefined });
+    expect(checkDatabaseConfig(preview, dir)).toMatchObject({ ok: true, environment: 'preview' });
   });
 });
