@@ -6,6 +6,7 @@
  * export const { GET, HEAD, OPTIONS } = toNextHandler(options, { db: () => openSqlite('.site-search/search.db') });
  */
 import { createSearchHandler, type HandlerRuntime, type ResolvedConfig, type SearchOptions } from '../src/index.js';
+import { createDevSearchHandler, isDevServer } from '../src/http/dev-server.js';
 import { isValidHost } from '../src/http/host.js';
 
 type RouteHandler = (request: Request) => Promise<Response>;
@@ -15,13 +16,14 @@ const OPEN_NEXT_CONTEXT = Symbol.for('__cloudflare-context__');
 
 /**
  * The search endpoint as Next.js route handlers. The database is `runtime.db` when given (a Node server), else the
- * `binding` of the Cloudflare env when the app runs on OpenNext.
+ * `binding` of the Cloudflare env when the app runs on OpenNext. Under `next dev` no answer is cached, in the server
+ * or the browser (`Cache-Control: no-store`), so a re-index shows in the next search.
  */
 export function toNextHandler(
   options: SearchOptions | ResolvedConfig,
   runtime?: HandlerRuntime,
 ): { GET: RouteHandler; HEAD: RouteHandler; OPTIONS: RouteHandler } {
-  const handler = createSearchHandler(options, runtime);
+  const handler = isDevServer() ? createDevSearchHandler(options, runtime) : createSearchHandler(options, runtime);
   const route: RouteHandler = (request) => {
     const cloudflare = (globalThis as Record<symbol, { env?: object; ctx?: { waitUntil(p: Promise<unknown>): void } } | undefined>)[OPEN_NEXT_CONTEXT];
     return handler(onBrowserHost(request), cloudflare?.env, cloudflare?.ctx);

@@ -47,7 +47,7 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
         config = resolveConfig(options);
         // Under `astro dev` the index changes as you write (a re-run `site-search index`, the Starlight plugin's
         // re-index on save): a cached answer, in the server or the browser, would show the page as it was.
-        const served = command === 'dev' ? { ...config, cacheMaxAge: 0 } : config;
+        const dev = command === 'dev';
         root = fileURLToPath(astroConfig.root);
         if (config.apiRoute) injectRoute({ pattern: config.apiRoute, entrypoint: 'site-search/astro/route', prerender: false });
         updateConfig({
@@ -56,7 +56,7 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
               {
                 name: 'site-search:runtime',
                 resolveId: (id: string) => (id === VIRTUAL_ID ? `\0${VIRTUAL_ID}` : undefined),
-                load: (id: string) => (id === `\0${VIRTUAL_ID}` ? runtimeModule(served, platform) : undefined),
+                load: (id: string) => (id === `\0${VIRTUAL_ID}` ? runtimeModule(config, platform, dev) : undefined),
               },
             ],
             // The route imports the virtual module, so Vite must process site-search instead of leaving it to Node.

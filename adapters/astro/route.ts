@@ -1,7 +1,8 @@
 /** The endpoint the Astro integration injects at `apiRoute`. */
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
-import { config, platform } from 'virtual:site-search/runtime';
+import { config, dev, platform } from 'virtual:site-search/runtime';
 import { createSearchHandler, type ResolvedConfig, type WaitUntilContext } from '../../src/index.js';
+import { createDevSearchHandler } from '../../src/http/dev-server.js';
 import { missingIndexMessage } from '../../src/errors.js';
 
 interface PlatformContext {
@@ -12,7 +13,8 @@ interface PlatformContext {
 
 // Result URLs follow the request's URL, which is Astro.url (or the `origin` option): Astro takes X-Forwarded-Host only
 // for the domains in `security.allowedDomains`; on @astrojs/node it takes Host as sent (docs/security.md).
-const handler = createSearchHandler(config as ResolvedConfig);
+// Under `astro dev` (where workerd may have no NODE_ENV to read, so the integration says so) nothing is cached.
+const handler = dev ? createDevSearchHandler(config as ResolvedConfig) : createSearchHandler(config as ResolvedConfig);
 
 export const prerender = false;
 

@@ -4,12 +4,13 @@ import type { ResolvedConfig } from '../../src/index.js';
 export type Platform = 'cloudflare' | 'cloudflare-locals' | 'node';
 
 /**
- * The source of `virtual:site-search/runtime`: the resolved options and a `platform(locals)` that returns the
- * `{ env, ctx }` for the handler the way this Astro major and adapter provide them. Astro's `site` is not used for
- * result URLs: under `astro dev` it names the production host, so every click would leave the dev server.
+ * The source of `virtual:site-search/runtime`: the resolved options, whether `astro dev` serves them (`dev`: the route
+ * then caches nothing), and a `platform(locals)` that returns the `{ env, ctx }` for the handler the way this Astro
+ * major and adapter provide them. Astro's `site` is not used for result URLs: under `astro dev` it names the production
+ * host, so every click would leave the dev server.
  */
-export function runtimeModule(config: ResolvedConfig, platform: Platform): string {
-  const head = `export const config = ${JSON.stringify(config)};\n`;
+export function runtimeModule(config: ResolvedConfig, platform: Platform, dev: boolean): string {
+  const head = `export const config = ${JSON.stringify(config)};\nexport const dev = ${dev};\n`;
   switch (platform) {
     case 'cloudflare':
       // Astro 6+: bindings come from cloudflare:workers; the ExecutionContext is locals.cfContext.

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveConfig, type SearchOptions, type SearchSource } from '../../src/index.js';
 import { newBuildStats, pushIndex, readDocuments, type PushCounts, type PushTarget } from '../../src/indexer/index.js';
 import astroIntegration, { type AstroIntegrationLike } from '../astro/index.js';
-import { starlightSources, type AstroUrlConfig, type StarlightLocales } from './sources.js';
+import { endpointPath, starlightSources, type AstroUrlConfig, type StarlightLocales } from './sources.js';
 
 export { starlightSources, type LocaleSource } from './sources.js';
 
@@ -21,8 +21,9 @@ export type StarlightSearchOptions = Partial<Omit<SearchOptions, 'sources'>> & {
   /** More sources, indexed beside the docs (e.g. a blog). The docs collection's sources are always derived. */
   sources?: SearchSource[];
   /**
-   * The URL the search box asks. Default: `apiRoute` under Astro's `base`. Set it when another deployment answers
-   * searches (a `site-search/workers` Worker on the same domain) and `apiRoute` is `false`.
+   * The URL the search box asks. Default: `apiRoute` under Astro's `base`, with a trailing slash when Astro's
+   * `trailingSlash` is `'always'` and without one when it is `'never'` (so no request is redirected). Set it when
+   * another deployment answers searches (a `site-search/workers` Worker on the same domain) and `apiRoute` is `false`.
    */
   endpoint?: string;
 };
@@ -77,10 +78,9 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
         updateConfig({ pagefind: false, components: { ...starlight.components, Search } });
         addIntegration(astroIntegration(searchOptions));
         const root = fileURLToPath(astroConfig.root);
-        const base = (astroConfig.base ?? '/').replace(/\/+$/, '');
         // The box filters by the page's locale when there is more than one.
         const component = {
-          endpoint: endpoint ?? `${base}${config.apiRoute || '/api/search'}`,
+          endpoint: endpoint ?? endpointPath(config.apiRoute || '/api/search', astroConfig),
           types: locales.length > 1 ? Object.fromEntries(locales.map((l) => [l.locale ?? '', l.type])) : {},
         };
         // On the Cloudflare adapter `astro dev` serves the endpoint from the local D1 in .wrangler/state, which

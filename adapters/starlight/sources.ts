@@ -12,6 +12,18 @@ export interface AstroUrlConfig {
   trailingSlash?: 'always' | 'never' | 'ignore';
 }
 
+/**
+ * The path the endpoint answers at without a redirect on a site with this `base` and `trailingSlash`: with `'always'`
+ * a request without the slash is a 404 under `astro dev` and a 301 from the built server (one more round trip per
+ * keystroke), with `'never'` the same for one with it. `'ignore'` (Astro's default) answers `apiRoute` as written.
+ */
+export function endpointPath(apiRoute: string, astro: AstroUrlConfig): string {
+  const path = `${(astro.base ?? '/').replace(/\/+$/, '')}${apiRoute}`;
+  if (astro.trailingSlash === 'always') return path.endsWith('/') ? path : `${path}/`;
+  if (astro.trailingSlash === 'never') return path.replace(/(.)\/+$/, '$1');
+  return path;
+}
+
 /** Starlight's docs collection, as its `docsLoader()` reads it. */
 export const DOCS_DIR = 'src/content/docs';
 /** The type of every page on a site with one language. */

@@ -4,10 +4,11 @@ import type { SearchDatabase } from './types.js';
 export const TABLE = 'search_index';
 
 /**
- * Bump when the table definition changes (tokenizer, columns): `ensureSchema` then rebuilds the table, and the
+ * Bump when the table definition changes (tokenizer, columns) or what a row holds (version 9: each section's JSON
+ * entry gained the start of its text as written, for its snippet): `ensureSchema` then rebuilds the table, and the
  * next index push fills it again.
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
 export const VOCAB_TABLE = 'search_vocab';
@@ -98,6 +99,12 @@ export const SECTION_MATCH_CHARS = 2000;
  * statement (a `.sql` file carries it as a literal). A page with more is stored with each section's text shortened.
  */
 export const SECTIONS_MAX_BYTES = 60_000;
+
+/**
+ * How much of a section's text is kept as written (not folded), for the snippet a result shows under its page: about
+ * its first hundred words, where a section says what it is about.
+ */
+export const SECTION_LEAD_CHARS = 600;
 
 /** Inserts a page's sections, linked to it through `search_docs` (so SQL files need no rowids). */
 export const INSERT_SECTIONS = `INSERT INTO ${SECTIONS_TABLE} (page, site, sections)

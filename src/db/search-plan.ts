@@ -12,6 +12,13 @@ export interface PlanStep {
   unlessMisspelled?: boolean;
   /** The expression the step's words are found by in titles (any of them): what the title score counts. */
   titleMatch?: string;
+  /**
+   * Coverage ranking, for a plan of this one step: the expression a page holding the whole query matches. Every page
+   * the step's `match` finds is ranked together, a page matching this one with its score multiplied by
+   * `1 + everyWordBonus`; its rows say which (`step` 0 when it holds every word, else 1). The first statement reads
+   * the corrections when fewer than `limit` pages hold every word, as it does after a strict first step.
+   */
+  every?: string;
 }
 
 /** What one search statement is asked: the steps in order, the page, and how rows are scored. */
@@ -36,6 +43,8 @@ export interface SearchPlan {
    */
   titleWeight: number;
   snippetTokens: number;
+  /** How much more a page holding every word counts in a coverage-ranked plan (see {@link PlanStep.every}). */
+  everyWordBonus?: number;
   /**
    * The database bills every row a statement reads (D1), and its CPU time is small beside a round trip: titles are
    * scored without first being filtered by type through `search_docs` (a row read per title). The caller finds the
@@ -130,6 +139,22 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   };
   // Each decision is read from a one-row table: computed once, read where it is needed.
   const ran = (i: number) => `(SELECT go FROM runs${i})`;
+  // Coverage ranking: one step ranks every candidate; a page with every word counts more, and says so in its step.
+  const every = plan.steps.length === 1 ? plan.steps[0]!.every : undefined;
+  const bonus = every === undefined ? '' : ` * (CASE WHEN $ID IN (SELECT id FROM every0) THEN ${1 + (plan.everyWordBonus ?? 0)} ELSE 1.0 END)`;
+  const covered = (id: string) => bonus.replace('$ID', id);
+  const stepOf = (id: string) => (every === undefined ? '' : `, (CASE WHEN ${id} IN (SELECT id FROM every0) THEN 0 ELSE 1 END) AS step`);
+  if (every !== undefined) ctes.push(`every0 AS MATERIALIZED (SELECT id FROM (${matchQuery(plan, every, bind)}))`);
+  // What the corrections wait for: fewer than `limit` pages with every word (a misspelled word is in none).
+  const strictCount = `(SELECT count(*) FROM ${every === undefined ? 'step0' : 'every0'}) < ${limit}`;
+  const lookupsTable = () =>
+    `lookups AS MATERIALIZED (SELECT i, near, present, present AND EXISTS (SELECT 1 FROM ${VOCAB_TABLE}
+          WHERE ${VOCAB_TABLE} MATCH word_in AND term = word${scope()}) AS known
+        FROM (SELECT CAST(j.key AS INTEGER) AS i, json_extract(j.value, '$[0]') AS word_in, json_extract(j.value, '$[1]') AS near,
+          json_extract(j.value, '$[2]') AS word,
+          EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope()}) AS present
+        FROM json_each(${bind(JSON.stringify(lookups.map((l) => [l.in, l.near, l.term])))}) j WHERE ${strictCount}))`;
+  if (every !== undefined && lookups.length) ctes.push(lookupsTable());
   // Title scores. Locally, the first step scores the titles of the pages it matched only: a title expression holds
   // any of the words, so with a common one ("a", "how") it matches most titles, and scoring them all cost more than
   // ranking the pages every word is on. The later steps (and every step where rows read are billed, on D1, as the
@@ -159,41 +184,40 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
       ctes.push(`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind)})`);
       ctes.push(`matchedTitles AS MATERIALIZED (SELECT t.rowid AS id, bm25(${TITLES_TABLE}) AS bm FROM ${TITLES_TABLE} t
         WHERE ${TITLES_TABLE} MATCH ${bind(step.titleMatch!)} AND +t.rowid IN (SELECT id FROM matched))`);
-      ctes.push(`step0 AS MATERIALIZED (SELECT m.id AS id, (m.bm + ${plan.titleWeight} * coalesce(t.bm, 0.0))${recencyOf(plan, bind, 'm.day')} AS score
+      ctes.push(`step0 AS MATERIALIZED (SELECT m.id AS id, (m.bm + ${plan.titleWeight} * coalesce(t.bm, 0.0))${covered('m.id')}${recencyOf(plan, bind, 'm.day')} AS score${stepOf('m.id')}
         FROM matched m LEFT JOIN matchedTitles t ON t.id = m.id ORDER BY score, id LIMIT ${k})`);
     } else {
       const titles = step.titleMatch === undefined ? undefined : titleTables.get(step.titleMatch);
-      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, titles, bind, i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`)})`);
+      const extra = i === 0 ? { factor: covered('m.id'), columns: stepOf('m.id') } : undefined;
+      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, titles, bind, i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`, extra)})`);
     }
     // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
     // the first step finding enough means there is none).
-    if (i === 0 && lookups.length) {
+    if (i === 0 && lookups.length && every === undefined) {
       // A word is in the index when a word of the vocabulary of this site and type contains it (its trigrams, accents
       // aside): a few index reads, where the full-text table would read every page the word is on in any type.
       // A word that is itself in the vocabulary has no correction to look for: its candidates are not read.
-      ctes.push(`lookups AS MATERIALIZED (SELECT i, near, present, present AND EXISTS (SELECT 1 FROM ${VOCAB_TABLE}
-          WHERE ${VOCAB_TABLE} MATCH word_in AND term = word${scope()}) AS known
-        FROM (SELECT CAST(j.key AS INTEGER) AS i, json_extract(j.value, '$[0]') AS word_in, json_extract(j.value, '$[1]') AS near,
-          json_extract(j.value, '$[2]') AS word,
-          EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope()}) AS present
-        FROM json_each(${bind(JSON.stringify(lookups.map((l) => [l.in, l.near, l.term])))}) j WHERE (SELECT count(*) FROM step0) < ${limit}))`);
+      ctes.push(lookupsTable());
     }
   });
   const fresh = plan.steps.map((_, i) =>
     i === 0
-      ? 'SELECT id, score, 0 AS step FROM step0'
+      ? `SELECT id, score, ${every === undefined ? '0 AS step' : 'step'} FROM step0`
       : `SELECT id, score, ${i} FROM step${i} WHERE id NOT IN (${plan.steps.slice(0, i).map((_, j) => `SELECT id FROM step${j}`).join(' UNION ALL ')})`,
   );
-  ctes.push(`ranked AS MATERIALIZED (${fresh.join(' UNION ALL ')} ORDER BY step, score, id LIMIT ${k})`);
+  // Steps are gates (a stricter step's pages first) unless one coverage step ranks them all together.
+  const order = every === undefined ? 'step, score, id' : 'score, id';
+  ctes.push(`ranked AS MATERIALIZED (${fresh.join(' UNION ALL ')} ORDER BY ${order} LIMIT ${k})`);
   const paged = plan.offset > 0;
-  if (paged) ctes.push(`page AS MATERIALIZED (SELECT id, score, step FROM ranked ORDER BY step, score, id LIMIT -1 OFFSET ${bind(plan.offset)})`);
+  if (paged) ctes.push(`page AS MATERIALIZED (SELECT id, score, step FROM ranked ORDER BY ${order} LIMIT -1 OFFSET ${bind(plan.offset)})`);
   const page = paged ? 'page' : 'ranked';
   const byRange = plan.pageBy !== 'rowid';
   if (byRange) ctes.push(`bounds AS MATERIALIZED (SELECT min(id) AS low, max(id) AS high FROM ${page})`);
 
   // Snippets mark the words of every step that ran: any of their phrases, each once. A row any step found has one of
   // them, and a phrase repeated (the strict step's words are the any-term step's too) would be read and weighed twice.
-  const widest = (n: number) => (n === 1 ? plan.steps[0]!.match : [...new Set(plan.steps.slice(0, n).flatMap((s) => s.match.match(PHRASE) ?? []))].join(' OR '));
+  const phrasesOf = (n: number) => plan.steps.slice(0, n).flatMap((s) => [s.match, s.every ?? ''].flatMap((m) => m.match(PHRASE) ?? []));
+  const widest = (n: number) => (n === 1 && every === undefined ? plan.steps[0]!.match : [...new Set(phrasesOf(n))].join(' OR '));
   const snippetMatch =
     plan.steps.length === 1
       ? bind(widest(1))
@@ -248,9 +272,16 @@ const PHRASE = /"(?:[^"]|"")*"\*?/g;
  * content row (which carries the whole body); a row missing there falls back to its own columns. FTS5 still scores
  * every match (it has no early termination): the floor for very common words.
  */
-function rankQuery(plan: SearchPlan, match: string, titles: string | undefined, bind: (...values: SqlValue[]) => string, limit: string): string {
+function rankQuery(
+  plan: SearchPlan,
+  match: string,
+  titles: string | undefined,
+  bind: (...values: SqlValue[]) => string,
+  limit: string,
+  extra: { factor: string; columns: string } = { factor: '', columns: '' },
+): string {
   const bm = titles ? `m.bm + ${plan.titleWeight} * coalesce(t.bm, 0.0)` : 'm.bm';
-  return `SELECT m.id AS id, (${bm})${recencyOf(plan, bind, 'm.day')} AS score FROM (${matchQuery(plan, match, bind)}) m${titles ? ` LEFT JOIN ${titles} t ON t.id = m.id` : ''}
+  return `SELECT m.id AS id, (${bm})${extra.factor}${recencyOf(plan, bind, 'm.day')} AS score${extra.columns} FROM (${matchQuery(plan, match, bind)}) m${titles ? ` LEFT JOIN ${titles} t ON t.id = m.id` : ''}
     ORDER BY score, id LIMIT ${limit}`;
 }
 

@@ -1,5 +1,5 @@
 import { foldWord } from '../text/fold.js';
-import { DOCS_TABLE, HASHES_TABLE, INSERT_SECTIONS, SECTION_MATCH_CHARS, SECTIONS_MAX_BYTES, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
+import { DOCS_TABLE, HASHES_TABLE, INSERT_SECTIONS, SECTION_LEAD_CHARS, SECTION_MATCH_CHARS, SECTIONS_MAX_BYTES, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
 
 /**
  * What a push writes for one page, as statements with `?` parameters: run with bound values on a database (SQLite, a
@@ -85,25 +85,36 @@ export function sectionInserts(page: Pick<PageToWrite, 'site' | 'url' | 'section
 const encoder = new TextEncoder();
 
 /**
- * A page's sections as the search reads them: JSON `[[heading, anchor, folded text], …]`, at most
- * {@link SECTIONS_MAX_BYTES}. Over it, every section's text is shortened alike (it is only read to choose the best
- * section), and as a last resort the later sections are left out.
+ * A page's sections as the search reads them: JSON `[[heading, anchor, folded text, text as written], …]`, at most
+ * {@link SECTIONS_MAX_BYTES}: the folded text (up to {@link SECTION_MATCH_CHARS}) chooses the sections that match,
+ * the start as written (up to {@link SECTION_LEAD_CHARS}) is their snippet. Over the cap, every section's texts are
+ * shortened alike, and as a last resort the later sections are left out.
  */
 export function sectionsJson(sections: PageToWrite['sections']): string {
-  const folded = sections.map((s) => [s.heading, s.anchor, foldWord(s.content)] as const);
+  const entries = sections.map((s) => [s.heading, s.anchor, foldWord(s.content), s.content] as const);
+  const shortened = (chars: number, kept = entries.length) =>
+    JSON.stringify(entries.slice(0, kept).map(([h, a, folded, text]) => [h, a, folded.slice(0, chars), leadOf(text, Math.min(chars, SECTION_LEAD_CHARS))]));
   let chars = SECTION_MATCH_CHARS;
-  let json = JSON.stringify(folded.map(([h, a, c]) => [h, a, c.slice(0, chars)]));
+  let json = shortened(chars);
   // A UTF-16 code unit is at most 3 bytes in UTF-8: most pages fit without being encoded to be measured.
   if (json.length * 3 <= SECTIONS_MAX_BYTES) return json;
   for (let size = encoder.encode(json).length; size > SECTIONS_MAX_BYTES && chars > 0; size = encoder.encode(json).length) {
     chars = Math.floor(chars * Math.min(0.8, (SECTIONS_MAX_BYTES / size) * 0.9));
-    json = JSON.stringify(folded.map(([h, a, c]) => [h, a, c.slice(0, chars)]));
+    json = shortened(chars);
   }
-  for (let kept = folded.length; encoder.encode(json).length > SECTIONS_MAX_BYTES && kept > 1; ) {
+  for (let kept = entries.length; encoder.encode(json).length > SECTIONS_MAX_BYTES && kept > 1; ) {
     kept = Math.floor(kept * 0.8);
-    json = JSON.stringify(folded.slice(0, kept).map(([h, a]) => [h, a, '']));
+    json = shortened(0, kept);
   }
   return json;
+}
+
+/** The start of a section's text, cut at a word (and never inside a surrogate pair). */
+function leadOf(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\uD800-\uDBFF]$/, '');
 }
 
 /**

@@ -6,6 +6,7 @@ import { SearchInputError, SiteSearchError } from '../errors.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 import { codePointLength, MIN_QUERY_LENGTH, normalizeSearchInput } from '../search/query.js';
 import { defaultCache } from './memory-cache.js';
+import { foreignOriginCheck } from './origin-check.js';
 import { runSearch } from '../search/search.js';
 
 /** Runtime objects for the handler (not options: they are not serialisable). */
@@ -73,6 +74,8 @@ export function createHandler(
     json(status, { error: message }, 'no-store', extra);
   const publicCache = `public, max-age=${config.cacheMaxAge}`;
   const origin = runtime.origin ? new URL(runtime.origin).origin : config.origin || undefined;
+  // An origin set on purpose is never second-guessed; one taken from the request may be the framework's mistake.
+  const checkOrigin = foreignOriginCheck();
 
   async function respond(request: Request, env: object | undefined, ctx: WaitUntilContext | null | undefined) {
     if (request.method === 'OPTIONS') return preflight(config, baseHeaders);
@@ -102,6 +105,7 @@ export function createHandler(
     }
     if (!isSearchDatabase(db)) return error(500, missingBindingMessage(config.binding, db));
 
+    if (!origin) checkOrigin(request, url.origin);
     const key = cache && cacheKey(url, input);
     const hit = key && (await cache.match(key));
     if (hit) return withHeader(hit, 'X-Search-Cache', 'HIT');

@@ -15,8 +15,14 @@ export interface SourceFile {
 }
 
 /**
+ * A `404.md`/`404.mdx` directly in a source's folder is the site's not-found page (Starlight's `src/content/docs/404.md`,
+ * VitePress, Jekyll): it is served with status 404, so as a result it would be a link that does not open.
+ */
+const NOT_FOUND_PAGE = '404.{md,mdx}';
+
+/**
  * Lists the content files of every source: `dir` sources recursively (`.md`/`.mdx`, skipping `skipDirs` names at any
- * depth, dot-folders and node_modules), `files` sources as listed. Paths are relative to `cwd` (the directory of the
+ * depth, dot-folders, node_modules and a not-found page at the top), `files` sources as listed. Paths are relative to `cwd` (the directory of the
  * config file). Files are returned sorted, so an index is built the same way every time.
  */
 export async function collectDocuments(
@@ -37,7 +43,7 @@ export async function collectDocuments(
     const dir = resolve(cwd, source.dir!);
     const files = await glob('**/*.{md,mdx}', {
       cwd: dir,
-      ignore: ['**/node_modules/**', ...source.skipDirs.map((name) => `**/${escapeGlob(name)}/**`)],
+      ignore: ['**/node_modules/**', NOT_FOUND_PAGE, ...source.skipDirs.map((name) => `**/${escapeGlob(name)}/**`)],
       dot: false,
       onlyFiles: true,
       expandDirectories: false,

@@ -48,7 +48,8 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
 
   const { data, body, bodyLine } = readFrontmatter(raw, warn);
   if (data.draft === true) return { status: 'skipped', reason: 'draft', warnings };
-  if (data.search === false) return { status: 'skipped', reason: 'search-false', warnings };
+  // Starlight's (and Pagefind's) own way to keep a page out of search means the same here.
+  if (data.search === false || data.pagefind === false) return { status: 'skipped', reason: 'search-false', warnings };
 
   // One extraction serves the body and the sections. Words in Chinese, Japanese, Thai… get invisible breaks between
   // them, so each is findable (see segment.ts).

@@ -163,6 +163,36 @@ export const OptionsSchema = v.object({
    */
   ranking: v.optional(v.picklist(['fields', 'fts5'], 'must be "fields" or "fts5"'), 'fields'),
   /**
+   * How many matching sections each result lists under its page (`sections` in the response: heading, link, snippet),
+   * best first; 0 for none. Default 3, at most 10. See docs/http-api.md.
+   */
+  sections: v.optional(v.pipe(nonNegativeInt('sections'), v.maxValue(10, 'sections must be at most 10')), 3),
+  /**
+   * Words a query word also stands for, applied when searching (no re-index needed): with
+   * `{ '404': ['not found'], k8s: ['kubernetes'] }`, `404 page` also finds pages that say "not found". One way: list
+   * both directions for a two-way pair. Keys are single words; values are words or phrases (at most 10 per word).
+   * Default none. See docs/ranking.md.
+   */
+  synonyms: v.optional(
+    v.pipe(
+      v.record(
+        v.pipe(v.string(), v.regex(/^[^\s"'`]{1,64}$/u, 'each key must be one word (no spaces or quotes), at most 64 characters')),
+        v.pipe(
+          v.array(
+            v.pipe(v.string('must be a string'), v.trim(), v.regex(/^[^"'`\p{Cc}]{1,100}$/u, 'each synonym must be 1 to 100 characters, without quotes or control characters')),
+            'must be an array of words or phrases',
+          ),
+          v.maxLength(10, 'at most 10 synonyms per word'),
+        ),
+        'must be an object such as { "404": ["not found"] }',
+      ),
+      v.check((all) => Object.keys(all).length <= 1000, 'at most 1,000 words'),
+      // Queries are lowercased before they are matched; so are the words they are looked up by.
+      v.transform((all) => Object.fromEntries(Object.entries(all).map(([word, alike]) => [word.toLowerCase(), alike.map((a) => a.toLowerCase().replace(/\s+/g, ' '))]))),
+    ),
+    {},
+  ),
+  /**
    * The public origin result URLs are resolved against (`https://docs.example.com`), for a server that cannot know the
    * origin the browser used (behind a proxy the framework does not trust). Default: the origin of the URL the
    * framework reports for the request (`Astro.url`, SvelteKit's `event.url`, Next's `request.nextUrl`); resolved, `''`.

@@ -1,6 +1,7 @@
 import { SearchInputError } from '../errors.js';
 import { DEFAULTS, type ResolvedConfig } from '../options/options.js';
 import { segmentUnspaced } from '../text/segment.js';
+import { isFiller } from './filler.js';
 
 /** Queries shorter than this (after trimming) return no results rather than an error. */
 export const MIN_QUERY_LENGTH = 2;
@@ -69,9 +70,14 @@ export function allTermsMatch(terms: string[]): string {
  * `("cahce" OR "cache")`, so pages with the corrected word rank as matching it, beside the query's other words.
  */
 export function correctedTermsMatch(terms: string[], corrections: ReadonlyMap<string, readonly string[]>): string {
+  return everyTerm(terms.map((term, i) => ({ term, last: i === terms.length - 1 })), corrections);
+}
+
+/** Every one of the terms (AND), the last typed by prefix, each misspelled one or its corrections. */
+function everyTerm(terms: { term: string; last: boolean }[], corrections: ReadonlyMap<string, readonly string[]>): string {
   return terms
-    .map((term, i) => {
-      const self = i === terms.length - 1 ? lastTerm(term) : quote(term);
+    .map(({ term, last }) => {
+      const self = last ? lastTerm(term) : quote(term);
       const fixes = corrections.get(term);
       return fixes?.length ? `(${[self, ...fixes.map(quote)].join(' OR ')})` : self;
     })
@@ -159,4 +165,75 @@ export function codePointLength(text: string): number {
   let n = 0;
   for (const _ of text) n++;
   return n;
+}
+
+/** The longest run of query words tried as one identifier (`get static paths` → `getstaticpaths`). */
+const MAX_JOINED_WORDS = 4;
+
+/**
+ * Adjacent query words written together, as code names them: camelCase and PascalCase identifiers (`getStaticPaths`,
+ * `defineConfig`) are one word to the tokenizer, which a reader types as `get static paths`. Every run of 2 to 4
+ * letter-and-digit words, the run ending at the last word by prefix (still being typed). snake_case, kebab-case and
+ * dotted names need none: the tokenizer already splits them where a reader does.
+ */
+export function joinedWords(terms: string[], prefix = true): string[] {
+  const words = queryWords(terms);
+  const joins: string[] = [];
+  for (let start = 0; start < words.length; start++) {
+    for (let end = start + 2; end <= Math.min(words.length, start + MAX_JOINED_WORDS); end++) {
+      const joined = joinedRun(words.slice(start, end), prefix);
+      if (joined === undefined) break;
+      joins.push(joined);
+    }
+  }
+  return joins;
+}
+
+/** The query's words in order, punctuated terms split where the tokenizer splits them; the very last is a prefix. */
+function queryWords(terms: string[]): { word: string; last: boolean }[] {
+  return terms.flatMap((term, i) => wordsOf(term).map((word, j, all) => ({ word, last: i === terms.length - 1 && j === all.length - 1 })));
+}
+
+/** A run of words as one identifier, or undefined when one of them is not a letter-and-digit word of a spaced script. */
+function joinedRun(run: { word: string; last: boolean }[], prefix = true): string | undefined {
+  if (!run.every(({ word }) => /^[\p{L}\p{N}]+$/u.test(word) && !isUnspaced(word))) return undefined;
+  // Names start with a verb often enough (getStaticPaths, useState, isEnabled), but a filler word further on means a
+  // question's words ("do i need"), not a name.
+  if (run.slice(1).some(({ word }) => isFiller(word))) return undefined;
+  const joined = run.map(({ word }) => word).join('');
+  return prefix && run.at(-1)!.last ? lastTerm(joined) : quote(joined);
+}
+
+/** Chinese and Japanese words are split by the segmenter, not by the writer: joining them back is not a name. */
+const isUnspaced = (word: string) => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(word);
+
+/**
+ * The pages a coverage-ranked search considers: those holding any informative word of the query ({@link isFiller}
+ * words left out, unless the query has nothing else), or a run of its words written as one identifier, or a
+ * correction. Each phrase once.
+ */
+export function coverageMatch(terms: string[], extra: string[] = []): string {
+  const words = queryWords(terms);
+  const informative = words.filter(({ word }) => !isFiller(word));
+  const phrases = (informative.length ? informative : words).map(({ word, last }) => (last ? lastTerm(word) : quote(word)));
+  // A punctuated term (`Astro.locals`, `client:load`) is a name as typed: as a phrase it weighs what it is, a rare
+  // pair, beside its words.
+  const names = terms.flatMap((term, i) => (wordsOf(term).length > 1 ? [i === terms.length - 1 ? lastTerm(term) : quote(term)] : []));
+  // Joined words as whole words only: a rare identifier that merely starts with them (`content coll` and
+  // ContentCollectionTypeMismatchError) would outweigh the pages about the words themselves.
+  return [...new Set([...names, ...phrases, ...joinedWords(terms, false), ...extra.map(quote)])].join(' OR ');
+}
+
+/**
+ * Every informative word of the query ({@link isFiller} words decide nothing), or all its words written as one
+ * identifier: a page that holds the whole query, the ranking's strongest evidence beside bm25 (docs/ranking.md,
+ * "Coverage"). With corrections, each misspelled word or its corrections.
+ */
+export function everyWordMatch(terms: string[], corrections: ReadonlyMap<string, readonly string[]> = new Map()): string {
+  const all = terms.map((term, i) => ({ term, last: i === terms.length - 1 }));
+  const informative = all.filter(({ term }) => wordsOf(term).some((word) => !isFiller(word)));
+  const every = everyTerm(informative.length ? informative : all, corrections);
+  const words = queryWords(terms);
+  const whole = words.length >= 2 && words.length <= MAX_JOINED_WORDS ? joinedRun(words) : undefined;
+  return whole === undefined ? every : `(${every}) OR ${whole}`;
 }

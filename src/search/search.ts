@@ -8,6 +8,8 @@ import {
   anyTermMatch,
   correctedTermsMatch,
   codePointLength,
+  coverageMatch,
+  everyWordMatch,
   MIN_QUERY_LENGTH,
   normalizeSearchInput,
   searchTerms,
@@ -17,7 +19,7 @@ import {
 } from './query.js';
 import { DOCS_TABLE, PREFIX_INDEX_MAX, SECTIONS_TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { removeWordBreaks } from '../text/segment.js';
-import { bestSection, sectionOf, sectionWords } from './sections.js';
+import { matchingSections, sectionOf, sectionSnippet, sectionWords } from './sections.js';
 import { urlResolver } from './urls.js';
 import { escapeSnippet } from './snippet.js';
 import { CANDIDATES, chooseCorrections, completes, correctionLookups } from './typos.js';
@@ -45,6 +47,11 @@ export interface SearchResult {
   match: MatchStep;
   /** The section of the page that matches best (its heading, and the page URL with the heading's `#anchor`). */
   section?: { heading: string; url: string };
+  /**
+   * The page's sections that match the query, best first, at most `sections` (option, default 3): each with its
+   * heading, its URL (with the `#anchor`) and a snippet of its text as safe as `snippet`. Absent when none matches.
+   */
+  sections?: { heading: string; url: string; snippet: string }[];
 }
 
 /** The search steps, strictest first. */
@@ -110,6 +117,7 @@ export async function runSearch(
     undatedTypes: config.sources.filter((s) => s.recency === false).map((s) => s.type),
     titleWeight: config.ranking === 'fields' ? config.weights.title / TITLE_WEIGHT_DIVISOR : 0,
     snippetTokens: config.snippetTokens,
+    everyWordBonus: EVERY_WORD_BONUS,
     rowsBilled,
   };
   // The page's rows are found again by rowid where that costs FTS5 no more than reading the range they span: where rows
@@ -118,19 +126,30 @@ export async function runSearch(
   // misspelled).
   const lastWord = wordsOf(terms[terms.length - 1]!).at(-1)!;
   const pageBy = (lastMisspelled: boolean): 'rowid' | 'range' => (rowsBilled || lastMisspelled || codePointLength(lastWord) <= PREFIX_INDEX_MAX ? 'rowid' : 'range');
+  // Each word the configuration gives synonyms stands for itself or them, in every expression (docs/ranking.md).
+  const synonyms = synonymsOf(terms, config.synonyms);
+  const alike = [...synonyms.values()].flat();
   // A title is scored by the words it has, whichever step found the page.
-  const titleMatch = anyTermMatch(terms);
-  const strict: PlanStep = { match: allTermsMatch(terms), titleMatch };
-  const any: PlanStep = { match: anyTermMatch(terms), titleMatch };
+  const titleMatch = anyTermMatch(terms, alike);
+  const strict: PlanStep = { match: synonyms.size ? correctedTermsMatch(terms, synonyms) : allTermsMatch(terms), titleMatch };
+  const any: PlanStep = { match: anyTermMatch(terms, alike), titleMatch };
   // A misspelled word is never in the index, so the strict step finding everything it needs means there is none.
   // Otherwise correct before widening: the pages with the corrected word are the answer, and would be buried under
   // pages matching only the query's other words if they came after the any-term step. So while a word is not in the
   // index, the first statement only looks it up, and the any-term step waits for the corrections.
   const lookups = config.widen ? correctionLookups(terms) : [];
+  // Coverage ranking (the default): every page with an informative word of the query, ranked together, a page with
+  // every word counting more. The literal formula (`ranking: 'fts5'`) and `widen: false` keep the strict step first.
+  const coverage = config.widen && config.ranking === 'fields';
+  const covering = (fixes: string[] = [], corrections = new Map<string, string[]>()): PlanStep => {
+    const match = coverageMatch(terms, [...alike, ...fixes]);
+    return { match, titleMatch: match, every: everyWordMatch(terms, alsoMeant(synonyms, corrections)) };
+  };
   const first = await run(db, {
     ...base,
     pageBy: pageBy(false),
-    steps: config.widen ? [strict, { ...any, unlessMisspelled: true }] : [strict],
+    // The coverage step always runs: it holds the strict step's pages, which answer when no word can be corrected.
+    steps: coverage ? [covering()] : config.widen ? [strict, { ...any, unlessMisspelled: true }] : [strict],
     lookups,
     candidateLimit: CANDIDATES,
   });
@@ -148,17 +167,40 @@ export async function runSearch(
   if (corrections.size > 0) {
     // A whole search again, not a sequel to the first: one snapshot of the index (a push may land in between).
     const fixes = [...corrections.values()].flat();
-    const corrected = { titleMatch: anyTermMatch(terms, fixes) };
-    const steps = [strict, { ...corrected, match: correctedTermsMatch(terms, corrections) }, any, { ...corrected, match: anyTermMatch(terms, fixes) }];
     // A last word typed partway and completed is not a correction: its pages have every word, as far as it was typed.
     const completed = [...corrections].every(([term, words]) => term === lastTerm && words.every((w) => completes(term, w)));
+    if (coverage) {
+      const names: MatchStep[] = completed ? ['all', 'any'] : ['typo', 'any'];
+      return outcome(config, terms, await run(db, { ...again, steps: [covering(fixes, corrections)] }), names, corrections, origin, true, alike);
+    }
+    const corrected = { titleMatch: anyTermMatch(terms, [...alike, ...fixes]) };
+    const steps = [strict, { ...corrected, match: correctedTermsMatch(terms, alsoMeant(synonyms, corrections)) }, any, { ...corrected, match: anyTermMatch(terms, [...alike, ...fixes]) }];
     const names: MatchStep[] = completed ? ['all', 'all', 'any', 'any'] : ['all', 'typo', 'any', 'typo'];
-    return outcome(config, terms, await run(db, { ...again, steps }), names, corrections, origin);
+    return outcome(config, terms, await run(db, { ...again, steps }), names, corrections, origin, false, alike);
   }
   // A word in no page and near no indexed word: the any-term step the first statement held back is the answer, unless
   // no word of the query is in the index at all.
-  if (absent > 0 && absent < new Set(terms).size) return outcome(config, terms, await run(db, { ...again, steps: [strict, any] }), ['all', 'any'], corrections, origin);
-  return outcome(config, terms, first, ['all', 'any'], corrections, origin);
+  if (absent > 0 && absent < new Set(terms).size) {
+    return outcome(config, terms, await run(db, { ...again, steps: coverage ? [covering()] : [strict, any] }), ['all', 'any'], corrections, origin, coverage, alike);
+  }
+  return outcome(config, terms, first, ['all', 'any'], corrections, origin, coverage, alike);
+}
+
+/** Each query word's synonyms from the configuration (rule 1 applied to them too: they are quoted as phrases). */
+function synonymsOf(terms: string[], configured: Readonly<Record<string, readonly string[]>>): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const term of new Set(terms)) {
+    const alike = Object.hasOwn(configured, term) ? configured[term]! : [];
+    if (alike.length) found.set(term, [...alike]);
+  }
+  return found;
+}
+
+/** Synonyms and corrections together: what each word also stands for. */
+function alsoMeant(synonyms: Map<string, string[]>, corrections: Map<string, string[]>): Map<string, string[]> {
+  const both = new Map(synonyms);
+  for (const [term, words] of corrections) both.set(term, [...(both.get(term) ?? []), ...words]);
+  return both;
 }
 
 /**
@@ -166,6 +208,17 @@ export async function runSearch(
  * the title weight, so raising it makes titles count more in both parts of the score. docs/ranking.md has the measure.
  */
 const TITLE_WEIGHT_DIVISOR = 20;
+
+/**
+ * How much more a page holding every word of the query counts than its bm25 says, in the coverage ranking (×1.5).
+ * bm25 over the query's informative words already weighs each word a page has by how rare it is; this is the rest of
+ * the evidence the old all-words-first step gave, without letting it bury a better page missing one word. Measured in
+ * docs/ranking.md ("Coverage").
+ */
+const EVERY_WORD_BONUS = 0.5;
+
+/** About how many words a section's snippet shows: a line under its heading, shorter than the page's snippet. */
+const SECTION_SNIPPET_TOKENS = 16;
 
 /**
  * Side tables a table written by another tool (astro-d1-search) lacks, or holds in an older shape (the sections of
@@ -189,11 +242,11 @@ async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[
 }
 
 /** The ranking a search statement returned: its `k` rows when it has them, else its page, which is all of it. */
-function rankingOf(rows: SearchPlanRow[]): RankedRow[] {
+function rankingOf(rows: SearchPlanRow[], together: boolean): RankedRow[] {
   const whole = rows.filter((r) => r.kind === 'k');
   return (whole.length ? whole : rows.filter((r) => r.kind === 'r'))
     .map((r): RankedRow => [Number(r.id), Number(r.step), Number(r.score)])
-    .sort((a, b) => a[1] - b[1] || a[2] - b[2] || a[0] - b[0]);
+    .sort((a, b) => (together ? 0 : a[1] - b[1]) || a[2] - b[2] || a[0] - b[0]);
 }
 
 /** The results of a search statement, as the endpoint returns them. */
@@ -204,18 +257,23 @@ function outcome(
   names: MatchStep[],
   corrections: Map<string, string[]>,
   origin: string | undefined,
+  together = false,
+  alike: string[] = [],
 ): SearchOutcome {
-  const ranking = rankingOf(rows);
+  const ranking = rankingOf(rows, together);
   const byId = new Map(rows.filter((r) => r.kind === 'r').map((r) => [Number(r.id), r]));
-  const factors = placementFactors(stepSpans(ranking));
+  // Steps that are gates place a looser step's scores after the stricter ones'; one ranking needs no placing.
+  const factors = together ? new Map<number, number>() : placementFactors(stepSpans(ranking));
   const found = ranking.filter(([id]) => byId.has(id)).map(([id, step, score]) => ({ ...byId.get(id)!, id, step, score }));
   const suggestion = ranking.some(([, step]) => names[step] === 'typo') ? terms.map((t) => corrections.get(t)?.[0] ?? t).join(' ') : undefined;
   // Pages found through a correction have the corrected word, not the typed one, in their sections.
-  const words = sectionWords([...terms.flatMap(wordsOf), ...[...corrections.values()].flat()]);
+  const words = sectionWords([...terms.flatMap(wordsOf), ...[...corrections.values()].flat(), ...alike.flatMap((a) => a.split(' '))]);
   const absoluteUrl = urlResolver(origin);
   const results = found.map((row): SearchResult => {
       const snippet = escapeSnippet(removeWordBreaks(row.snippet || excerpt(row.description ?? '', config.snippetTokens)));
       const url = absoluteUrl(row.url ?? '');
+      const matched = matchingSections(row.json, words, Math.max(1, config.sections));
+      const sections = config.sections > 0 && matched.length ? { sections: matched.map((s) => ({ ...sectionOf(s, url).section!, snippet: escapeSnippet(sectionSnippet(s.lead, words, SECTION_SNIPPET_TOKENS)) })) } : {};
       return {
         title: removeWordBreaks(row.title ?? ''),
         url,
@@ -226,7 +284,8 @@ function outcome(
         snippet,
         score: row.score * (factors.get(row.step) ?? 1),
         match: names[row.step]!,
-        ...sectionOf(bestSection(row.json, words), url),
+        ...sectionOf(matched[0], url),
+        ...sections,
       };
     });
   return suggestion === undefined ? { results } : { results, suggestion };

@@ -1,22 +1,35 @@
 import { foldWord } from '../text/fold.js';
 import { removeWordBreaks } from '../text/segment.js';
+import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from './snippet.js';
+
+/** A headed section of a page that matches the query, with the start of its text as written (`''` in older indexes). */
+export interface MatchedSection {
+  heading: string;
+  anchor: string;
+  lead: string;
+}
 
 /**
- * A page's best-matching headed section: the one whose heading and text hold the most occurrences of the query's
- * words (a heading occurrence counts ten times). `sections` is the JSON the search statement reads for the page.
+ * A page's headed sections that match the query, best first, at most `max`: those whose heading and text hold the
+ * query's words, ranked by how many times (a heading occurrence counts ten times; ties in page order). `sections` is
+ * the JSON the search statement reads for the page.
  */
-export function bestSection(sections: string | null, words: string[]): { heading: string; anchor: string } | undefined {
-  let best: { heading: string; anchor: string } | undefined;
-  let bestScore = 0;
-  for (const [heading, anchor, content] of JSON.parse(sections ?? '[]') as [string, string, string][]) {
+export function matchingSections(sections: string | null, words: string[], max: number): MatchedSection[] {
+  const scored: { section: MatchedSection; score: number }[] = [];
+  for (const [heading, anchor, content, lead = ''] of JSON.parse(sections ?? '[]') as [string, string, string, string?][]) {
     // The stored text is already folded.
     const score = 10 * occurrences(foldWord(heading), words) + occurrences(content, words);
-    if (score > bestScore) {
-      bestScore = score;
-      best = { heading, anchor };
-    }
+    if (score > 0) scored.push({ section: { heading, anchor, lead }, score });
   }
-  return best;
+  return scored
+    .sort((a, b) => b.score - a.score)
+    .slice(0, max)
+    .map((s) => s.section);
+}
+
+/** A page's best-matching headed section (see {@link matchingSections}). */
+export function bestSection(sections: string | null, words: string[]): MatchedSection | undefined {
+  return matchingSections(sections, words, 1)[0];
 }
 
 /**
@@ -51,3 +64,31 @@ export function sectionOf(found: { heading: string; anchor: string } | undefined
   if (!found) return {};
   return { section: { heading: removeWordBreaks(found.heading), url: `${pageUrl}#${found.anchor}` } };
 }
+
+/**
+ * Words of a section's text around the first that starts with one of `stems`, those that do between the snippet
+ * sentinels, about `tokens` words (the start when none does): raw text for `escapeSnippet`.
+ */
+export function sectionSnippet(lead: string, stems: string[], tokens: number): string {
+  const words = removeWordBreaks(lead).split(/(\s+)/);
+  // A token's first word, without the punctuation around it ("(coasts)." → "coasts", "getEntry()" → "getEntry"):
+  // what is compared and marked.
+  const core = (token: string) => /^([^\p{L}\p{N}]*)([\p{L}\p{N}]*)(.*)$/su.exec(token)!;
+  const hit = (token: string) => {
+    const folded = foldWord(core(token)[2]!);
+    return folded !== '' && stems.some((stem) => folded.startsWith(stem));
+  };
+  const mark = (token: string) => {
+    const [, before, word, after] = core(token);
+    return `${before}${MARK_OPEN}${word}${MARK_CLOSE}${after}`;
+  };
+  // Separators sit at odd indexes: a word is every second entry.
+  const first = words.findIndex((w, i) => i % 2 === 0 && hit(w));
+  const from = Math.max(0, first - 2 * Math.floor(tokens / 4));
+  const to = from + 2 * tokens;
+  const text = words.slice(from, to).map((w, i) => (i % 2 === 0 && hit(w) ? mark(w) : w)).join('');
+  return `${from > 0 ? '…' : ''}${text.trim()}${to < words.length ? '…' : ''}`;
+}
+
+const MARK_OPEN = String.fromCharCode(MARK_OPEN_CODE);
+const MARK_CLOSE = String.fromCharCode(MARK_CLOSE_CODE);

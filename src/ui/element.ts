@@ -1,6 +1,7 @@
 import { h } from './dom.js';
 import { fetchResults, searchUrl } from './request.js';
-import { renderResult, resultHref } from './render-result.js';
+import { renderResult, renderSection, resultHref } from './render-result.js';
+import { safeHref } from './safe-url.js';
 import { STYLES } from './styles.js';
 import type { SearchResponse, SearchResult, SiteSearchSelectDetail } from './types.js';
 
@@ -51,6 +52,8 @@ export class SiteSearchElement extends BaseElement {
   readonly #list: HTMLUListElement;
   readonly #more: HTMLButtonElement;
   #results: SearchResult[] = [];
+  /** What each option of the list opens: a result's page (or best section), or one more of its sections. */
+  #options: { result: SearchResult; url: string }[] = [];
   #active = -1;
   #type = '';
   /** Increases with every request; an answer whose number is not the latest is stale and dropped. */
@@ -212,6 +215,7 @@ export class SiteSearchElement extends BaseElement {
       const body = await fetchResults(url, controller.signal);
       if (seq !== this.#seq) return;
       const fromMoreButton = this.#root.activeElement === this.#more;
+      const firstNew = offset > 0 ? this.#options.length : 0;
       this.#showResults(body.results, offset > 0);
       this.#more.hidden = body.results.length < Number(limit);
       this.#describe(body, q);
@@ -219,7 +223,7 @@ export class SiteSearchElement extends BaseElement {
         // A keyboard user pressed "More results": continue on the first new result rather than lose focus with the
         // button when it hides after the last page.
         this.#input.focus();
-        this.#activate(offset);
+        this.#activate(firstNew);
       }
     } catch (error) {
       if (seq !== this.#seq || controller.signal.aborted) return;
@@ -232,8 +236,17 @@ export class SiteSearchElement extends BaseElement {
   }
 
   #showResults(results: SearchResult[], append: boolean): void {
-    const start = append ? this.#results.length : 0;
-    const rows = results.map((result, i) => renderResult(result, `option-${start + i}`));
+    if (!append) this.#options = [];
+    const rows: HTMLLIElement[] = [];
+    const add = (row: (id: string) => HTMLLIElement, result: SearchResult, url: string) => {
+      rows.push(row(`option-${this.#options.length}`));
+      this.#options.push({ result, url });
+    };
+    for (const result of results) {
+      add((id) => renderResult(result, id), result, resultHref(result));
+      // The first section is the result's own link; the others follow it, each an option of its own.
+      for (const section of result.sections?.slice(1) ?? []) add((id) => renderSection(section, id), result, safeHref(section.url));
+    }
     if (append) {
       this.#results.push(...results);
       this.#list.append(...rows);
@@ -282,7 +295,7 @@ export class SiteSearchElement extends BaseElement {
   #onKeydown(e: KeyboardEvent): void {
     // Enter or Escape while an input method is composing (Chinese, Japanese…) belongs to the composition.
     if (e.isComposing) return;
-    const count = this.#results.length;
+    const count = this.#options.length;
     const open = !this.#panel.hidden;
     switch (e.key) {
       case 'ArrowDown':
@@ -322,9 +335,9 @@ export class SiteSearchElement extends BaseElement {
 
   /** Announces the choice with a cancelable `site-search:select`, then navigates unless a listener prevented it. */
   #select(index: number, newTab = false): void {
-    const result = this.#results[index];
-    if (!result) return;
-    const url = resultHref(result);
+    const option = this.#options[index];
+    if (!option) return;
+    const { result, url } = option;
     const detail: SiteSearchSelectDetail = { result, url };
     const proceed = this.dispatchEvent(new CustomEvent('site-search:select', { detail, bubbles: true, composed: true, cancelable: true }));
     if (!proceed || !url) return;

@@ -1,7 +1,7 @@
 import { h } from './dom.js';
 import { safeHref } from './safe-url.js';
 import { renderSnippet } from './snippet.js';
-import type { SearchResult } from './types.js';
+import type { SearchResult, SearchResultSection } from './types.js';
 
 /**
  * Where choosing a result goes: the best-matching section when the server found one (it is the more precise place to
@@ -35,4 +35,14 @@ export function renderResult(result: SearchResult, id: string): HTMLLIElement {
   // tabindex=-1: the listbox is walked with the arrow keys from the input, not with Tab through every link.
   const row = href ? h('a', { class: 'row', href, tabindex: '-1' }, ...body) : h('span', { class: 'row' }, ...body);
   return h('li', { id, role: 'option', part: 'result', 'aria-selected': 'false' }, row);
+}
+
+/** One more matching section of the result above it: its heading and snippet, indented, an option of its own. */
+export function renderSection(section: SearchResultSection & { snippet: string }, id: string): HTMLLIElement {
+  const href = safeHref(section.url);
+  const snippet = h('span', { part: 'snippet', class: 'snippet' });
+  renderSnippet(snippet, section.snippet);
+  const body = [h('span', { part: 'section', class: 'section' }, section.heading), snippet];
+  const row = href ? h('a', { class: 'row sub', href, tabindex: '-1' }, ...body) : h('span', { class: 'row sub' }, ...body);
+  return h('li', { id, role: 'option', part: 'result section-result', 'aria-selected': 'false' }, row);
 }

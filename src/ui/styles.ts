@@ -71,6 +71,8 @@ ul{list-style:none;margin:0;padding:0}
 [aria-selected=true] .title{color:var(--ss-accent)}
 .section{color:var(--ss-muted);font-size:.9em}
 .section:before{content:"› ";opacity:.7}
+.sub{grid-template-columns:minmax(0,1fr);padding:.3em .7em .35em 3.55em}
+.sub .snippet{grid-column:1;-webkit-line-clamp:1}
 .meta{display:flex;gap:.5em;margin-left:auto;font-size:.75em;color:var(--ss-muted);white-space:nowrap}
 .type{text-transform:capitalize;padding:0 .45em;border:1px solid var(--ss-border);border-radius:4px}
 .snippet{grid-column:2;font-size:.875em;line-height:1.5;color:color-mix(in srgb,var(--ss-fg) 78%,var(--ss-bg));overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden}

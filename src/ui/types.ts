@@ -21,6 +21,8 @@ export interface SearchResult {
   score: number;
   match?: string;
   section?: SearchResultSection;
+  /** The page's matching sections, best first (the first is `section`), each with a snippet as safe as `snippet`. */
+  sections?: (SearchResultSection & { snippet: string })[];
 }
 
 /** A `200` answer. `suggestion` is present when misspelled words were corrected to find the results. */

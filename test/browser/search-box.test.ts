@@ -42,6 +42,14 @@ function startDevServer(): Promise<string> {
 }
 
 /** What the endpoint itself answers, to compare the box against. */
+/**
+ * Where each option of the list leads, in order, for an answer: a result (its best section or page), then each of its
+ * further matching sections, which are options of their own.
+ */
+function optionUrls(answer: SearchResponse): string[] {
+  return answer.results.flatMap((r) => [r.section?.url ?? r.url, ...(r.sections ?? []).slice(1).map((s) => s.url)]);
+}
+
 async function api(params: Record<string, string>): Promise<SearchResponse> {
   return (await fetch(`${origin}/api/search?${new URLSearchParams(params)}`)).json() as Promise<SearchResponse>;
 }
@@ -186,11 +194,12 @@ describe('search as you type', () => {
     await searchFor('otter');
     for (let i = 0; i < 4; i++) await page.keyboard.press('Tab'); // the chips All, doc, post, then the button
     expect(await page.evaluate(() => document.querySelector('site-search')!.shadowRoot!.activeElement?.getAttribute('part'))).toBe('more');
+    const shown = optionUrls(await api({ q: 'otter', limit: '8' })).length;
     await page.keyboard.press('Enter');
-    await expect.poll(() => input().getAttribute('aria-activedescendant')).toBe('option-8');
+    await expect.poll(() => input().getAttribute('aria-activedescendant')).toBe(`option-${shown}`);
     expect(await input().getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('ArrowUp');
-    expect(await input().getAttribute('aria-activedescendant')).toBe('option-7');
+    expect(await input().getAttribute('aria-activedescendant')).toBe(`option-${shown - 1}`);
   });
 
   it('filters by type with the chips', async () => {
@@ -226,14 +235,29 @@ describe('keyboard and ARIA combobox pattern', () => {
     expect([await active(), await selected()]).toEqual(['option-2', ['option-2']]);
     await page.keyboard.press('ArrowUp');
     expect([await active(), await selected()]).toEqual(['option-1', ['option-1']]);
-    const target = expected.results[1]!;
-    await Promise.all([page.waitForURL(target.section?.url ?? target.url), page.keyboard.press('Enter')]);
+    await Promise.all([page.waitForURL(optionUrls(expected)[1]!), page.keyboard.press('Enter')]);
+  });
+
+  it('lists a page\'s other matching sections under it, each an option that opens its heading', async () => {
+    const expected = await searchFor('rivers coasts');
+    const habitat = expected.results.find((r) => r.title === 'Habitat')!;
+    expect(habitat.sections!.map((s) => s.heading)).toEqual(['Rivers and lakes', 'Coastal waters']);
+    const rows = options();
+    const index = optionUrls(expected).indexOf(habitat.sections![1]!.url);
+    const sub = rows.nth(index);
+    expect(await sub.getAttribute('part')).toBe('result section-result');
+    expect(await sub.locator('[part=section]').textContent()).toBe('Coastal waters');
+    expect(await sub.locator('[part=snippet] mark').allTextContents()).toEqual(['coasts']);
+    for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
+    expect(await input().getAttribute('aria-activedescendant')).toBe(`option-${index}`);
+    await Promise.all([page.waitForURL(habitat.sections![1]!.url), page.keyboard.press('Enter')]);
+    expect(new URL(page.url()).hash).toBe('#coastal-waters');
   });
 
   it('wraps around at both ends', async () => {
-    await searchFor('otter');
+    const expected = await searchFor('otter');
     await page.keyboard.press('ArrowUp');
-    expect(await input().getAttribute('aria-activedescendant')).toBe('option-7');
+    expect(await input().getAttribute('aria-activedescendant')).toBe(`option-${optionUrls(expected).length - 1}`);
     await page.keyboard.press('ArrowDown');
     expect(await input().getAttribute('aria-activedescendant')).toBe('option-0');
   });
@@ -256,7 +280,8 @@ describe('keyboard and ARIA combobox pattern', () => {
   it('navigates on click and lands on the result\'s page: a 200 showing that document', async () => {
     const expected = await searchFor('otter');
     const target = expected.results[2]!;
-    const [response] = await Promise.all([page.waitForEvent('response', (r) => r.url() === target.url), options().nth(2).click()]);
+    const row = options().filter({ has: page.locator('[part=title]', { hasText: target.title }) });
+    const [response] = await Promise.all([page.waitForEvent('response', (r) => r.url() === target.url), row.click()]);
     await page.waitForURL(target.url);
     expect(response.status()).toBe(200);
     await expect.poll(() => page.locator('h1').textContent()).toBe(target.title);

@@ -193,23 +193,31 @@ describe.each(Object.entries(DRIVERS))('database contract: %s', (_name, open) =>
   });
 });
 
-/** The SPEC.md score, written the obvious way: every match scored, sorted in SQL. */
+/**
+ * The score written the obvious way: every match scored, sorted in SQL. `fts5`: the SPEC.md formula over every word.
+ * `fields` (the coverage ranking, docs/ranking.md): any word, or two adjacent words written as one; plus half the bm25
+ * of the title alone (weights.title 10 / 20) over the same words; times 1.5 for a page holding every word.
+ */
 async function naiveSearch(db: SearchDatabase, q: string, limit: number, offset: number, ranking: 'fts5' | 'fields'): Promise<number[]> {
   const today = NOW.toISOString().slice(0, 10);
   const words = q.split(' ');
-  // Field-aware: plus half the bm25 of the title alone (weights.title 10 / 20), the title matching any of the words.
+  const every = `"${words.join('" "')}"*`;
+  const [w1, w2] = words;
+  const any = w2 === undefined ? every : `"${w1}" OR "${w2}"* OR "${w1}${w2}"`;
   const title =
     ranking === 'fields' ? ' + 0.5 * coalesce((SELECT bm25(search_titles) FROM search_titles WHERE search_titles MATCH ? AND rowid = f.rowid), 0)' : '';
+  const covered =
+    ranking === 'fields' ? ` * (CASE WHEN f.rowid IN (SELECT rowid FROM search_index WHERE search_index MATCH ?) THEN 1.5 ELSE 1 END)` : '';
   const { results } = await db
     .prepare(
-      `SELECT (bm25(search_index, 10, 5, 1, 3)${title}) * (CASE WHEN date = '' THEN 1 ELSE
+      `SELECT (bm25(search_index, 10, 5, 1, 3)${title})${covered} * (CASE WHEN date = '' THEN 1 ELSE
          1 + 0.35 * max(0, min(1, 1 - max(0, julianday(?) - julianday(date)) / 1095.0)) END) AS score
        FROM search_index f WHERE search_index MATCH ? AND site = ? ORDER BY score LIMIT ? OFFSET ?`,
     )
     .bind(
-      ...(ranking === 'fields' ? [`${words.slice(0, -1).map((w) => `"${w}" OR `).join('')}"${words.at(-1)}"*`] : []),
+      ...(ranking === 'fields' ? [any, w2 === undefined ? every : `(${every}) OR "${w1}${w2}"*`] : []),
       today,
-      `"${words.join('" "')}"*`,
+      ranking === 'fields' ? any : every,
       `naive-${ranking}`,
       limit,
       offset,

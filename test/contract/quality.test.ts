@@ -25,6 +25,7 @@ const project = makeProject({
   'fr/deploiement.md':
     '---\ntitle: Déploiement\n---\nChoisissez un hôte.\n\n## Netlify\n\nConnectez le dépôt.\n\n## Cloudflare\n\nLiez la base D1. Sans elle, le Déploiement ÉCHOUE.\n',
   'zh-cn/vercel.md': '---\ntitle: 部署到 Vercel\n---\n使用适配器把网站部署到Vercel平台。',
+  'en/missing.md': '---\ntitle: Missing pages\n---\nWhen a route is not found, the server answers with its not found page.',
   'en/avatars.md':
     '---\ntitle: Avatars\n---\nProfile pictures.\n\n## Upload\n\nAdd an avatar as a file, and add alt text and an accessible caption.\n\n## Sizes\n\nResize the picture before upload.\n',
 });
@@ -76,6 +77,44 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     expect(counted.count()).toBe(statements);
     expect(results[0]?.match).toBe(match);
     if (match === 'typo') expect(results[0]).toMatchObject({ title: 'Deploy your site', section: { heading: 'Cloudflare Workers' } });
+  });
+
+  it('lists the matching sections under their page, best first, each with its link and a snippet of its text', async () => {
+    const d1 = (await outcome('d1 database', { type: 'en' })).results[0]!;
+    expect(d1.title).toBe('Deploy your site');
+    expect(d1.sections).toEqual([
+      { heading: 'Cloudflare Workers', url: '/en/deploy#cloudflare-workers', snippet: 'Bind the <mark>D1</mark> <mark>database</mark> in wrangler.jsonc. # not a heading wrangler deploy' },
+    ]);
+    // Both "Options" sections match by their heading; the snippet is the start of each text, which has no query word.
+    const options = (await outcome('options', { type: 'en' })).results.find((r) => r.title === 'Deploy your site')!;
+    expect(options.sections!.map((s) => [s.url, s.snippet])).toEqual([
+      ['/en/deploy#options', 'Set the build command.'],
+      ['/en/deploy#options-1', 'The compatibility date matters for workerd.'],
+    ]);
+    expect(options.section).toEqual({ heading: 'Options', url: '/en/deploy#options' });
+    // At most `sections`, and none with 0.
+    const one = resolveConfig({ ...config, sections: 1 });
+    expect((await runSearch(one, db, normalizeSearchInput(one, { q: 'options', type: 'en' }))).results.find((r) => r.title === 'Deploy your site')!.sections).toHaveLength(1);
+    const none = resolveConfig({ ...config, sections: 0 });
+    const plain = (await runSearch(none, db, normalizeSearchInput(none, { q: 'options', type: 'en' }))).results.find((r) => r.title === 'Deploy your site')!;
+    expect(plain.sections).toBeUndefined();
+    expect(plain.section).toEqual({ heading: 'Options', url: '/en/deploy#options' });
+  });
+
+  it('applies configured synonyms when searching, one way, as phrases, with no re-index', async () => {
+    // Nothing says "404" or "k8s": without synonyms neither finds the page.
+    expect((await outcome('404', { type: 'en' })).results).toEqual([]);
+    const withSynonyms = resolveConfig({ ...config, synonyms: { '404': ['Not Found'], K8S: ['kubernetes', 'routes'] } });
+    const search = (q: string) => runSearch(withSynonyms, db, normalizeSearchInput(withSynonyms, { q, type: 'en' }));
+    const found = await search('404');
+    expect(found.results[0]).toMatchObject({ title: 'Missing pages', match: 'all' });
+    expect(found.results[0]!.snippet).toContain('<mark>not found</mark>');
+    expect(found.suggestion).toBeUndefined();
+    // Beside other words, the synonym counts as the word it stands for: every word held.
+    expect((await search('404 server')).results[0]).toMatchObject({ title: 'Missing pages', match: 'all' });
+    expect((await search('k8s')).results.map((r) => r.title)).toEqual(['Missing pages']);
+    // One way: the phrase does not find "404" pages, and a word that only contains a key is not one.
+    expect((await search('4040')).results).toEqual([]);
   });
 
   it('widens to any of the terms when no document has them all, stricter matches first, scores ascending', async () => {

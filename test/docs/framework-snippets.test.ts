@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ function typecheck(app: string, files: Record<string, string>): string {
 }
 
 afterAll(() => {
-  for (const app of ['next16', 'sveltekit2', 'astro7-node']) rmSync(join(apps, app, SCRATCH), { recursive: true, force: true });
+  for (const app of ['next16', 'sveltekit2', 'sveltekit3', 'astro7-node', 'astro7-cloudflare']) rmSync(join(apps, app, SCRATCH), { recursive: true, force: true });
 });
 
 const installed = (app: string) => existsSync(join(apps, app, 'node_modules/site-search/package.json'));
@@ -88,6 +89,12 @@ describe.each([
     app: 'sveltekit2',
     files: () => ({ 'search.config.ts': block('docs/frameworks/sveltekit.md', 'search.config.ts'), 'src/routes/api/search/+server.ts': block('docs/frameworks/sveltekit.md', 'src/routes/api/search/+server.ts', 1) }),
   },
+  // sv create's layout: the adapter in vite.config.ts, read by SvelteKit 2.62+ and 3 alike.
+  ...['sveltekit2', 'sveltekit3'].map((app) => ({
+    name: `docs/frameworks/sveltekit.md: vite.config.ts with adapter-node, in ${app}`,
+    app,
+    files: () => ({ 'vite.config.ts': block('docs/frameworks/sveltekit.md', 'vite.config.ts') }),
+  })),
   {
     name: 'docs/frameworks/workers.md: quick start',
     app: 'next16',
@@ -102,10 +109,33 @@ describe.each([
       'src/lib/search.ts': block('docs/frameworks/astro.md', 'src/lib/search.ts'),
     }),
   },
+  {
+    name: 'docs/frameworks/astro.md: the Cloudflare astro.config.mjs',
+    app: 'astro7-cloudflare',
+    files: () => ({ 'search.config.mjs': block('docs/frameworks/astro.md', 'search.config.mjs'), 'astro.config.mjs': block('docs/frameworks/astro.md', 'astro.config.mjs', 1) }),
+  },
 ])('$name', ({ app, files }) => {
   it.skipIf(!installed(app))('type-checks as pasted (strict TypeScript, the framework and site-search as its test app installs them)', () => {
     expect(typecheck(app, files())).toBe('');
   }, 120_000);
+});
+
+describe('docs/frameworks/astro.md: the wrangler.jsonc of the Cloudflare steps', () => {
+  it.skipIf(!installed('astro7-cloudflare'))('is what `astro add cloudflare` writes plus the D1 entry: `site-search check` accepts it and its main resolves', () => {
+    const dir = join(apps, 'astro7-cloudflare', SCRATCH);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(join(dir, 'src/content/docs'), { recursive: true });
+    writeFileSync(join(dir, 'search.config.mjs'), block('docs/frameworks/astro.md', 'search.config.mjs'));
+    const wrangler = block('docs/frameworks/astro.md', 'wrangler.jsonc');
+    writeFileSync(join(dir, 'wrangler.jsonc'), wrangler);
+    // The packed CLI, as the app installed it.
+    const cli = join(apps, 'astro7-cloudflare/node_modules/site-search/dist/cli.js');
+    expect(execFileSync(process.execPath, [cli, 'check'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' })).toContain('D1 database "my-site-search" is bound as "SEARCH_DB"');
+    // Keys astro add cloudflare writes (Astro 7.3's stub), so the block is not mistaken for the whole file.
+    for (const key of ['$schema', 'compatibility_flags', 'main', 'assets', 'observability']) expect(wrangler).toContain(`"${key}"`);
+    const main = /"main": "([^"]+)"/.exec(wrangler)![1]!;
+    expect(() => createRequire(join(dir, 'x.js')).resolve(main)).not.toThrow();
+  }, 60_000);
 });
 
 describe('the check catches a docs block that no longer matches the package', () => {

@@ -2,9 +2,11 @@
  * What every framework app must do, checked over HTTP against its real server: answer exactly like the core handler,
  * send the cache and CORS headers, cache repeated queries, answer 400s, preflight and HEAD, and a 500 without a database.
  */
+import { copyFileSync, cpSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHandler } from '../../src/index.js';
-import { freePort, indexFixture, start, withoutOrigin, type RunningApp } from './harness.js';
+import { FIXTURE, freePort, indexFixture, indexInto, start, withoutOrigin, type RunningApp } from './harness.js';
 
 export interface EndpointUnderTest {
   app: RunningApp;
@@ -134,12 +136,17 @@ export const MISSING_BINDING = /^Search database binding "SEARCH_DB" not found i
  * `localhost`, as a developer's browser does: result URLs must be on `localhost` and the first one must open. `after`
  * runs once the fixture is indexed, before the server starts (a push to the local D1 the dev server binds).
  */
-export function devModeSuite(name: string, command: (port: number) => string[], { after }: { after?: (dir: string) => Promise<void> } = {}): void {
+export function devModeSuite(
+  name: string,
+  command: (port: number) => string[],
+  { after, reindexes = false }: { after?: (dir: string) => Promise<void>; reindexes?: boolean } = {},
+): void {
   describe(`${name} in dev mode`, () => {
     let app: RunningApp | undefined;
     let alias = '';
+    let dir = '';
     beforeAll(async () => {
-      const dir = await indexFixture(name);
+      dir = await indexFixture(name);
       await after?.(dir);
       const port = await freePort();
       app = await start(command(port), { cwd: dir, port });
@@ -161,6 +168,38 @@ export function devModeSuite(name: string, command: (port: number) => string[], 
         expect(body.results.length, query).toBeGreaterThan(0);
         for (const r of body.results) expect(r.url.startsWith(`${alias}/`), `${r.url} is on ${alias}`).toBe(true);
         await expectFirstResultOpens(body);
+      }
+    }, 120_000);
+
+    // `reindexes`: the app reads the local SQLite file `site-search index` writes (not D1).
+    if (reindexes) it('answers the new text after an edit and a re-index: nothing cached, in the server or the browser', async () => {
+      // A copy of the fixture's options and content, so the edit touches no file other suites index.
+      const copy = join(dir, '.site-search/edited');
+      rmSync(copy, { recursive: true, force: true });
+      cpSync(join(FIXTURE, 'content'), join(copy, 'content'), { recursive: true });
+      copyFileSync(join(FIXTURE, 'search.config.mjs'), join(copy, 'search.config.mjs'));
+      const page = join(copy, 'content/docs/quokkas.md');
+      const found = async (q: string) => {
+        const res = await fetch(`${alias}/api/search?q=${q}`);
+        expect(res.status, q).toBe(200);
+        expect(res.headers.get('x-search-cache'), q).not.toBe('HIT');
+        expect(res.headers.get('cache-control'), q).toBe('no-store');
+        return ((await res.json()) as Body).results.map((r) => new URL(r.url).pathname);
+      };
+      try {
+        // Asked before the page exists, twice: a cached "nothing" would hide the page once it is indexed.
+        expect(await found('quokkaflux')).toEqual([]);
+        expect(await found('quokkaflux')).toEqual([]);
+        writeFileSync(page, '---\ntitle: Quokkas\n---\n\nQuokkaflux is how quokkas deploy.\n');
+        await indexInto(dir, join(copy, 'search.config.mjs'));
+        expect(await found('quokkaflux')).toEqual(['/docs/quokkas/']);
+        writeFileSync(page, '---\ntitle: Quokkas\n---\n\nWombatrix is how quokkas deploy now.\n');
+        await indexInto(dir, join(copy, 'search.config.mjs'));
+        expect(await found('wombatrix')).toEqual(['/docs/quokkas/']);
+        expect(await found('quokkaflux')).toEqual([]);
+      } finally {
+        await indexFixture(name);
+        rmSync(copy, { recursive: true, force: true });
       }
     }, 120_000);
   });

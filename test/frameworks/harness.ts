@@ -24,9 +24,10 @@ const ENV = { ...userEnv, ASTRO_TELEMETRY_DISABLED: '1', NEXT_TELEMETRY_DISABLED
 
 export { options };
 
-/** A started app: its origin, and how to stop it. */
+/** A started app: its origin, what it printed so far, and how to stop it. */
 export interface RunningApp {
   origin: string;
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -40,8 +41,13 @@ export function appDir(name: string): string {
 export async function indexFixture(name: string): Promise<string> {
   const dir = appDir(name);
   copyFileSync(join(FIXTURE, 'search.config.mjs'), join(dir, 'search.config.mjs'));
-  await run(process.execPath, [CLI, 'index', '--config', join(FIXTURE, 'search.config.mjs'), '--sqlite', join(dir, '.site-search/search.db')], { env: ENV });
+  await indexInto(dir, join(FIXTURE, 'search.config.mjs'));
   return dir;
+}
+
+/** Runs `site-search index` with the options file `config` into the app's local SQLite file, as a user re-indexes. */
+export async function indexInto(dir: string, config: string): Promise<void> {
+  await run(process.execPath, [CLI, 'index', '--config', config, '--sqlite', join(dir, '.site-search/search.db')], { env: ENV });
 }
 
 /** {@link indexFixture}, then the app's production build. */
@@ -50,10 +56,10 @@ export async function prepare(name: string, build: string[]): Promise<string> {
   return buildApp(name, build);
 }
 
-/** Runs the app's build (telemetry off, CI set) and returns its directory. */
-export async function buildApp(name: string, build: string[]): Promise<string> {
+/** Runs the app's build (telemetry off, CI set, plus `env`) and returns its directory. */
+export async function buildApp(name: string, build: string[], env: Record<string, string> = {}): Promise<string> {
   const dir = appDir(name);
-  await run(build[0]!, build.slice(1), { cwd: dir, env: ENV, maxBuffer: 64 * 1024 * 1024 });
+  await run(build[0]!, build.slice(1), { cwd: dir, env: { ...ENV, ...env }, maxBuffer: 64 * 1024 * 1024 });
   return dir;
 }
 
@@ -90,7 +96,7 @@ export async function start(command: string[], { cwd, port, env = {} }: { cwd: s
     if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited (${child.exitCode}):\n${output}`);
     try {
       await fetch(`${origin}/`);
-      return { origin, stop };
+      return { origin, output: () => output, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }

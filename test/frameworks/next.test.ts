@@ -24,4 +24,4 @@ describe('Next.js 16 + next start', () => {
   endpointSuite(() => t, { followsHost: true });
 });
 
-devModeSuite('next16', (port) => ['npx', 'next', 'dev', '-p', String(port), '-H', '127.0.0.1']);
+devModeSuite('next16', (port) => ['npx', 'next', 'dev', '-p', String(port), '-H', '127.0.0.1'], { reindexes: true });

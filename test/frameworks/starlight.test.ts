@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { starlightSources } from '../../adapters/starlight/sources.js';
+import { endpointPath, starlightSources } from '../../adapters/starlight/sources.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { buildApp, freePort, start, type RunningApp } from './harness.js';
 
@@ -36,6 +36,13 @@ describe('starlightSources: the pages Starlight builds', () => {
       ['src/content/docs/en', 'en', '/docs/en/:slug'],
       ['src/content/docs/de', 'de', '/docs/de/:slug'],
     ]);
+  });
+
+  it('the box asks apiRoute under base, with a trailing slash only when trailingSlash is "always"', () => {
+    expect(endpointPath('/api/search', {})).toBe('/api/search');
+    expect(endpointPath('/api/search', { trailingSlash: 'always' })).toBe('/api/search/');
+    expect(endpointPath('/api/search/', { trailingSlash: 'never', base: '/docs/' })).toBe('/docs/api/search');
+    expect(endpointPath('/api/search/', { trailingSlash: 'ignore', base: '/docs' })).toBe('/docs/api/search/');
   });
 
   it('a site with one language has one source of type "docs"; a root lang that names another locale becomes "root"', () => {
@@ -103,6 +110,16 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
     const all = await search({ q: 'otterbox', limit: '25' });
     expect(all.results.map((r) => new URL(r.url).pathname).sort()).toEqual(['/', '/fr/', '/fr/guides/deployment/', '/fr/guides/getting-started/', '/guides/deployment/', '/guides/getting-started/']);
     for (const result of all.results) expect((await fetch(result.url)).status, result.url).toBe(200);
+  });
+
+  it('leaves out pages that are not search results: the 404 page, pagefind: false, search: false, a draft', async () => {
+    // Words only those pages hold (src/content/docs/404.md, guides/internal.md, guides/unlisted.md, guides/upcoming.md).
+    for (const q of ['lostburrow', 'hiddenholt', 'quietwarren', 'sketchwork']) expect((await search({ q })).results, q).toEqual([]);
+    if (name !== 'starlight-node') return;
+    // 404.md is what Starlight answers a missing page with, status 404: as a result, it would be a link that fails.
+    const missing = await fetch(`${app.origin}/no-such-page/`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('lostburrow');
   });
 
   it('writes the derived options where "site-search index --config" reads them (the D1 push)', async () => {
@@ -223,6 +240,8 @@ async function astroDev(dir: string): Promise<{ app: RunningApp; origin: string 
 const answer = (origin: string, q: string) => async () => {
   const res = await fetch(`${origin}/api/search?q=${q}`);
   expect(res.headers.get('x-search-cache')).not.toBe('HIT');
+  // Not max-age=0 either, which lets a browser store the answer.
+  expect(res.headers.get('cache-control')).toBe('no-store');
   return res.status === 200 ? ((await res.json()) as Answer).results.map((r) => r.url) : [`HTTP ${res.status}`];
 };
 
@@ -247,3 +266,78 @@ async function reindexesOnSave(origin: string, page: string, url: string, [befor
     rmSync(page, { force: true });
   }
 }
+
+/**
+ * Astro's trailingSlash (astro.config.slash.mjs: the app with TRAILING_SLASH): with 'always' Astro answers
+ * /api/search with a 404 under `astro dev` and a 301 from the built server, with 'never' the same for /api/search/.
+ * The box must ask the path that answers at once, and each result must open without a redirect.
+ */
+describe.each(['always', 'never'] as const)("starlight-node with trailingSlash: '%s'", (slash) => {
+  const dir = join(new URL('.', import.meta.url).pathname, 'apps/starlight-node');
+  const config = ['--config', 'astro.config.slash.mjs'];
+  const env = { TRAILING_SLASH: slash };
+  const page = (path: string) => (slash === 'always' ? `${path}/` : path);
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(() => browser?.close());
+
+  /** The endpoint the page's box asks, fetched without following redirects, then the box itself in Chromium. */
+  const searchWorks = async (origin: string) => {
+    const html = await (await fetch(`${origin}${page('/guides/deployment')}`)).text();
+    const endpoint = /<site-search endpoint="([^"]+)"/.exec(html)?.[1];
+    expect(endpoint).toBe(`${page('/api/search')}?type=en`);
+    const url = new URL(endpoint!, origin);
+    url.searchParams.set('q', 'riverbank');
+    const res = await fetch(url, { redirect: 'manual' });
+    expect(res.status, String(url)).toBe(200);
+    const { results } = (await res.json()) as Answer;
+    expect(results.map((r) => new URL(r.url).pathname)).toEqual([page('/guides/deployment')]);
+    expect((await fetch(results[0]!.url, { redirect: 'manual' })).status, results[0]!.url).toBe(200);
+
+    const tab = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    try {
+      const asked: string[] = [];
+      tab.on('response', (r) => void (r.url().includes('/api/search') && asked.push(`${r.status()} ${new URL(r.url()).pathname}`)));
+      await tab.goto(`${origin}${page('/guides/getting-started')}`);
+      // Under astro dev the page's scripts are compiled on first request: allow a loaded machine its time.
+      const slow = { timeout: 30_000 };
+      await expect.poll(() => tab.locator('button[data-open-modal]').isEnabled(), slow).toBe(true);
+      await tab.keyboard.press('Control+k');
+      await tab.keyboard.type('riverbank');
+      await expect.poll(() => tab.locator('site-search [part=title]').allTextContents(), slow).toEqual(['Deployment']);
+      expect(new Set(asked)).toEqual(new Set([`200 ${page('/api/search')}`]));
+    } finally {
+      await tab.close();
+    }
+  };
+
+  it('the built server: the box asks the endpoint at the path that answers, no redirect', async () => {
+    await buildApp('starlight-node', ['npx', 'astro', 'build', ...config], env);
+    const port = await freePort();
+    const app = await start(['node', join(dir, 'dist/server/entry.mjs')], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } });
+    try {
+      await searchWorks(app.origin);
+    } finally {
+      await app.stop();
+    }
+  }, 300_000);
+
+  it('astro dev: the box asks the endpoint at the path that answers, no 404', async () => {
+    const port = await freePort();
+    const app = await start(['npx', 'astro', 'dev', ...config, '--host', '127.0.0.1', '--port', String(port)], { cwd: dir, port, env });
+    try {
+      // The dev server indexes as it starts and compiles the route on first use: wait for an answer with results.
+      await expect
+        .poll(async () => {
+          const res = await fetch(`${app.origin}${page('/api/search')}?q=riverbank`, { redirect: 'manual' });
+          return res.status === 200 ? ((await res.json()) as Answer).results.length : 0;
+        }, { timeout: 60_000, interval: 500 })
+        .toBe(1);
+      await searchWorks(app.origin);
+    } finally {
+      await app.stop();
+    }
+  }, 180_000);
+});

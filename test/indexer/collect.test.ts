@@ -38,6 +38,29 @@ it('honours custom skipDirs and explicit files', async () => {
   expect(files.map((f) => `${f.source.type}:${f.relativePath}`)).toEqual(['doc:Templates/t.md', 'doc:a.md', 'doc:b.mdx', 'page:pages/about.md']);
 });
 
+it('leaves out a 404.md or 404.mdx at the top of a source folder (the site\'s not-found page), not one deeper or listed', async () => {
+  const site = makeProject({
+    'docs/404.md': '# Page not found',
+    'docs/404.mdx': '# Page not found',
+    'docs/guide.md': '# Guide',
+    'docs/errors/404.md': '# The 404 status',
+    'extra/404.md': '# Listed on purpose',
+  });
+  try {
+    const config = resolveConfig({
+      database: 'd',
+      sources: [
+        { dir: 'docs', type: 'doc', url: '/:slug/' },
+        { files: ['extra/404.md'], type: 'page', url: '/gone/' },
+      ],
+    });
+    const files = await collectDocuments(config, { cwd: site.dir });
+    expect(files.map((f) => `${f.source.type}:${f.relativePath}`)).toEqual(['doc:errors/404.md', 'doc:guide.md', 'page:extra/404.md']);
+  } finally {
+    site.cleanup();
+  }
+});
+
 it('names the source and the fix when a dir or file is missing', async () => {
   const config = resolveConfig({ database: 'd', sources: [{ dir: 'nope', type: 'doc', url: '/:slug' }] });
   await expect(collectDocuments(config, { cwd: project.dir })).rejects.toThrow('[site-search] sources[0].dir: nope is not a directory');

@@ -100,6 +100,9 @@ describe('skipping', () => {
   it('skips drafts and search: false', () => {
     expect(parse('---\ndraft: true\n---\n')).toMatchObject({ status: 'skipped', reason: 'draft' });
     expect(parse('---\nsearch: false\n---\n')).toMatchObject({ status: 'skipped', reason: 'search-false' });
+    // Starlight's frontmatter for a page kept out of its search.
+    expect(parse('---\npagefind: false\n---\n')).toMatchObject({ status: 'skipped', reason: 'search-false' });
+    expect(parse('---\npagefind: true\n---\n').status).toBe('indexed');
     expect(parse('---\ndraft: false\n---\n').status).toBe('indexed');
   });
 });

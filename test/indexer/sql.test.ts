@@ -72,7 +72,7 @@ describe('pushStatements', () => {
     db.close();
   });
 
-  it('writes the same sections as a direct push, their text folded for matching', async () => {
+  it('writes the same sections as a direct push, their text folded for matching and as written for snippets', async () => {
     const sections = [{ heading: 'Déploiement', anchor: 'deploiement', content: 'Le Déploiement ÉCHOUÉ sur Cloudflare' }];
     const docs = [document(1, 'body', { sections })];
     const fromFile = openSqlite(':memory:');
@@ -80,7 +80,7 @@ describe('pushStatements', () => {
     const pushed = openSqlite(':memory:');
     await pushed.transaction(() => writeIndex(pushed, config, docs));
     const rows = async (db: typeof pushed) => (await db.prepare('SELECT page, sections FROM search_sections').all<{ page: number; sections: string }>()).results;
-    expect((await rows(fromFile)).map((r) => JSON.parse(r.sections))).toEqual([[['Déploiement', 'deploiement', 'le deploiement echoue sur cloudflare']]]);
+    expect((await rows(fromFile)).map((r) => JSON.parse(r.sections))).toEqual([[['Déploiement', 'deploiement', 'le deploiement echoue sur cloudflare', 'Le Déploiement ÉCHOUÉ sur Cloudflare']]]);
     expect(await rows(pushed)).toEqual(await rows(fromFile));
     fromFile.close();
     pushed.close();

@@ -16,6 +16,7 @@ import {
   type SearchDatabase,
   type SearchOptions,
 } from '../../src/index.js';
+import { createDevSearchHandler, isDevServer } from '../../src/http/dev-server.js';
 import { countQueries, observe } from '../helpers/observe.js';
 import { seed, siteDocs } from '../helpers/documents.js';
 
@@ -343,14 +344,15 @@ describe('query rule 5: user input only ever reaches SQL as bound parameters', (
       expect(sql).not.toMatch(/'doc'/);
       expect(sql).not.toMatch(/\b(LIMIT|OFFSET)\s+(7|3|10)\b/);
     }
-    // The search is one statement: today's day number (recency), the match expression, the type, offset + limit
+    // The search is one statement: today's day number (recency), the every-word expression, the type, offset + limit
     // rows, the limit and the offset are among its parameters.
     expect(seen[0]!.params).toEqual(
-      expect.arrayContaining([Math.floor(Date.now() / 86_400_000), `"deploy" "zq" ");" "drop" "table" "search_index;" "--"*`, 'doc', 10, 7, 3]),
+      expect.arrayContaining([Math.floor(Date.now() / 86_400_000), `"deploy" AND "zq" AND ");" AND "drop" AND "table" AND "search_index;" AND "--"*`, 'doc', 10, 7, 3]),
     );
-    // The wider steps (no document has all those words) are built from the same quoted terms (each once, punctuated
-    // ones as their words), also bound.
-    expect(seen.some((s) => s.params.includes(`"deploy" OR "zq" OR ");" OR "drop" OR "table" OR "search" OR "index" OR "--"*`))).toBe(true);
+    // The coverage ranking's expression is built from the same quoted terms (each once, punctuated ones as their
+    // words and as the name typed, adjacent words also as one identifier), also bound.
+    const coverage = `"search_index;" OR "deploy" OR "zq" OR ");" OR "drop" OR "table" OR "search" OR "index" OR "--"* OR "deployzq" OR "droptable" OR "droptablesearch" OR "droptablesearchindex" OR "tablesearch" OR "tablesearchindex" OR "searchindex"`;
+    expect(seen.some((s) => s.params.includes(coverage))).toBe(true);
     // The table is still there.
     expect((await (await handler(get('?q=deploy'))).json()).results.length).toBeGreaterThan(0);
   });
@@ -420,6 +422,65 @@ describe('runtime options', () => {
     const res = await handler(get('?q=deploy'));
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'Search database could not be opened: unable to open database file' });
+  });
+});
+
+describe('the dev-server handler (next dev, vite dev, astro dev)', () => {
+  it('caches nothing, in the handler or the browser: no-store on every answer, never a HIT', async () => {
+    const handler = createDevSearchHandler(options, { db });
+    for (const query of ['?q=deploy', '?q=deploy', '?q=x', '?q=x&limit=0']) {
+      const res = await handler(get(query));
+      expect(res.headers.get('Cache-Control'), query).toBe('no-store');
+      expect(res.headers.get('X-Search-Cache'), query).not.toBe('HIT');
+    }
+  });
+
+  it('is chosen when NODE_ENV is development, as next dev and vite dev set it, and not otherwise', () => {
+    try {
+      vi.stubEnv('NODE_ENV', 'development');
+      expect(isDevServer()).toBe(true);
+      for (const env of ['production', 'test', '']) {
+        vi.stubEnv('NODE_ENV', env);
+        expect(isDevServer(), env).toBe(false);
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
+describe('a warning when result links are not on the page\'s origin', () => {
+  /** A request as Chromium sends it from a page on `page` (a same-origin fetch carries the page in Referer). */
+  const fromPage = (page: string, site = 'same-origin') =>
+    get('?q=deploy', { headers: { 'Sec-Fetch-Site': site, Referer: `${page}/docs/intro/` } });
+
+  it('warns once, naming both origins, when a same-origin request came from a page on another origin', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      // The framework reported https:// (adapter-node without ORIGIN) on a server the page reached over http://.
+      const handler = createSearchHandler(options, { db });
+      const res = await handler(fromPage('http://site.example'));
+      expect((await res.json()).results[0].url.startsWith('https://site.example/')).toBe(true);
+      await handler(fromPage('http://site.example'));
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]![0]).toMatch(/^\[site-search\] Result links are built on https:\/\/site\.example, but this search came from a page on http:\/\/site\.example, .*ORIGIN=http:\/\/site\.example/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('stays silent for a page on the same origin, a cross-site page, no Referer, and an origin set on purpose', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await createSearchHandler(options, { db })(fromPage(ORIGIN));
+      await createSearchHandler(options, { db })(fromPage('https://other.example', 'cross-site'));
+      await createSearchHandler(options, { db })(get('?q=deploy', { headers: { 'Sec-Fetch-Site': 'same-origin' } }));
+      await createSearchHandler({ ...options, origin: 'https://docs.example.com' }, { db })(fromPage('http://localhost:4321'));
+      await createSearchHandler(options, { db, origin: 'https://docs.example.com' })(fromPage('http://localhost:4321'));
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

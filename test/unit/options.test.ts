@@ -130,6 +130,16 @@ describe('resolveConfig: throws listing every problem with its path', () => {
     ]);
   });
 
+  it('checks synonyms: one-word keys, lists of words or phrases, lowercased', () => {
+    const base = { database: 'd', sources: [{ dir: 'a', type: 'doc', url: '/a/:slug' }] };
+    expect(resolveConfig({ ...base, synonyms: { K8s: ['Kubernetes', ' not  found '] } }).synonyms).toEqual({ k8s: ['kubernetes', 'not found'] });
+    expect(resolveConfig(base).synonyms).toEqual({});
+    expect(problems({ ...base, synonyms: { 'not found': ['404'] } }).join('\n')).toMatch(/each key must be one word/);
+    expect(problems({ ...base, synonyms: { k8s: 'kubernetes' } }).join('\n')).toMatch(/synonyms\.k8s: must be an array of words or phrases/);
+    expect(problems({ ...base, synonyms: { k8s: ['say "hi"'] } }).join('\n')).toMatch(/without quotes/);
+    expect(problems({ ...base, synonyms: { k8s: Array(11).fill('x') } }).join('\n')).toMatch(/at most 10 synonyms per word/);
+  });
+
   it('lists all problems at once, each with its path', () => {
     expect(
       problems({

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { matchingSections, sectionSnippet, sectionWords } from '../../src/search/sections.js';
+import { escapeSnippet } from '../../src/search/snippet.js';
+import { sectionsJson } from '../../src/db/write-plan.js';
+
+const snippet = (lead: string, query: string[], tokens = 6) => escapeSnippet(sectionSnippet(lead, sectionWords(query), tokens));
+
+describe('the sections listed under a result', () => {
+  const json = sectionsJson([
+    { heading: 'Install', anchor: 'install', content: 'Run the installer. Nothing about the topic here.' },
+    { heading: 'Deploy to Cloudflare', anchor: 'deploy-to-cloudflare', content: 'Bind the D1 database, then deploy.' },
+    { heading: 'Options', anchor: 'options', content: 'Set the Cloudflare account id.' },
+  ]);
+
+  it('keeps the matching ones, best first (a heading counts ten times), at most max, with the text as written', () => {
+    const found = matchingSections(json, sectionWords(['cloudflare']), 3);
+    expect(found.map((s) => s.anchor)).toEqual(['deploy-to-cloudflare', 'options']);
+    expect(found[1]!.lead).toBe('Set the Cloudflare account id.');
+    expect(matchingSections(json, sectionWords(['cloudflare']), 1).map((s) => s.anchor)).toEqual(['deploy-to-cloudflare']);
+    expect(matchingSections(json, sectionWords(['kubernetes']), 3)).toEqual([]);
+    // An index written before the text as written was stored (schema version 8): sections, no lead.
+    expect(matchingSections('[["Options","options","set the cloudflare account id."]]', sectionWords(['cloudflare']), 3)).toEqual([
+      { heading: 'Options', anchor: 'options', lead: '' },
+    ]);
+  });
+
+  it('snippets mark the word inside its punctuation, around the first match, with … where text was left out', () => {
+    expect(snippet('Sea otters float in kelp forests along rocky coasts.', ['coasts'])).toBe('…rocky <mark>coasts</mark>.');
+    expect(snippet('(Collections) group files.', ['collection'])).toBe('(<mark>Collections</mark>) group files.');
+    expect(snippet('one two three four five six seven eight nine ten', ['zebra'])).toBe('one two three four five six…');
+    // Accents and case fold as the index does.
+    expect(snippet('Le Déploiement échoue.', ['deploiement'])).toBe('Le <mark>Déploiement</mark> échoue.');
+  });
+
+  it('is safe to render: markup in the text is escaped, only the marks are tags', () => {
+    expect(snippet('Never <b>run</b> alert("x") here', ['alert'], 8)).toBe('Never &lt;b&gt;run&lt;/b&gt; <mark>alert</mark>(&quot;x&quot;) here');
+  });
+});
