@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, MINISEARCH_FIRST_ROW, runPerf, SAME_SQL_ROW, SQLITE_FIRST_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW, type Spread } from './perf.js';
 import { d1Section } from './d1-section.js';
 import { ROUNDS as ROUNDS_WORST } from './worst-case.js';
+import { d1PushSection, d1Pushes } from './d1-push.js';
 import { runRelevance, type RelevanceReport } from './relevance.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,6 +22,8 @@ const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 console.error('[bench] relevance…');
 const relevance = await runRelevance();
 const perf = await runPerf(sizes.length ? { sizes } : {});
+console.error('[bench] D1 pushes in an edit loop…');
+const d1Push = await d1Pushes();
 
 // The load test's long form (the same test CI runs in a short form).
 console.error('[bench] load…');
@@ -594,6 +597,8 @@ each parser isolate holds 30–70 MB of heap, and the SQLite thread, busy once t
 generation grow to 110–150 MB between collections (docs/decisions.md has what was tried against that).
 
 ${reindexSection()}
+
+${d1PushSection(d1Push)}
 
 ## Worker bundle
 

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig, type SearchOptions, type SearchSource } from '../../src/index.js';
-import { newBuildStats, pushIndex, readDocuments } from '../../src/indexer/index.js';
+import { newBuildStats, pushIndex, readDocuments, type PushCounts, type PushTarget } from '../../src/indexer/index.js';
 import astroIntegration, { type AstroIntegrationLike } from '../astro/index.js';
 import { endpointPath, starlightSources, type AstroUrlConfig, type StarlightLocales } from './sources.js';
 
@@ -34,7 +34,7 @@ export interface StarlightPluginLike {
   hooks: {
     'config:setup': (params: {
       config: StarlightLocales & { components?: Record<string, string> };
-      astroConfig: AstroUrlConfig & { root: URL };
+      astroConfig: AstroUrlConfig & { root: URL; adapter?: { name: string } };
       command: 'dev' | 'build' | 'preview' | 'sync';
       updateConfig: (config: { pagefind: false; components: Record<string, string> }) => void;
       addIntegration: (integration: AstroIntegrationLike | IndexIntegration) => void;
@@ -83,6 +83,11 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
           endpoint: endpoint ?? endpointPath(config.apiRoute || '/api/search', astroConfig),
           types: locales.length > 1 ? Object.fromEntries(locales.map((l) => [l.locale ?? '', l.type])) : {},
         };
+        // On the Cloudflare adapter `astro dev` serves the endpoint from the local D1 in .wrangler/state, which
+        // `wrangler d1 execute --local` writes; `astro build` still leaves the local SQLite index, for `site-search query`.
+        const d1 = command === 'dev' && astroConfig.adapter?.name === '@astrojs/cloudflare';
+        const target: PushTarget = d1 ? { kind: 'd1', remote: false, cwd: root } : { kind: 'sqlite' };
+        const index = () => pushIndex(config, target, readDocuments(config, newBuildStats(), { cwd: root }), { cwd: root });
         const indexer: IndexIntegration = {
           name: 'site-search:starlight',
           hooks: {
@@ -92,33 +97,37 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
               // Pages are prerendered from the same files, so the index is built with them: `astro dev` and `astro
               // build` leave a current local index, and the options file for `site-search index --d1`.
               writeOptionsFile(root, searchOptions);
+              // Under `astro dev` on Cloudflare the endpoint reads the local D1, filled once the server is up (a push
+              // through wrangler takes seconds, which the server's start need not wait for).
+              if (d1) return;
               const pushed = await index();
               logger.info(`indexed ${pushed.documents} pages into ${relative(root, pushed.destination)}`);
             },
             // Under `astro dev`, a page saved, added or deleted is searchable as soon as its page shows it: the push
-            // writes only what changed, one at a time.
+            // writes only what changed, one at a time (two pushes to D1 at once would each start wrangler).
             'astro:server:setup': ({ server }) => {
               const dirs = config.sources.flatMap((s) => (s.dir ? [resolve(root, s.dir)] : (s.files ?? []).map((f) => resolve(root, f))));
               let timer: ReturnType<typeof setTimeout> | undefined;
               let pushing = Promise.resolve();
+              const push = (done: (counts: PushCounts, destination: string) => string) => {
+                pushing = pushing.then(async () => {
+                  try {
+                    const { counts, destination } = await index();
+                    logger.info(done(counts, destination));
+                  } catch (e) {
+                    logger.warn(`re-index failed: ${(e as Error).message.replace(/^\[site-search\] /, '')}`);
+                  }
+                });
+              };
+              if (d1) push((counts, destination) => `indexed ${counts.pages} pages into ${destination}`);
               server.watcher.on('all', (_event, path) => {
                 if (!/\.mdx?$/.test(path) || !dirs.some((d) => path === d || isInside(d, path))) return;
                 clearTimeout(timer);
-                timer = setTimeout(() => {
-                  pushing = pushing.then(async () => {
-                    try {
-                      const { counts } = await index();
-                      logger.info(`re-indexed: ${counts.added} added, ${counts.changed} changed, ${counts.removed} removed`);
-                    } catch (e) {
-                      logger.warn(`re-index failed: ${(e as Error).message.replace(/^\[site-search\] /, '')}`);
-                    }
-                  });
-                }, REINDEX_DELAY_MS);
+                timer = setTimeout(() => push((c) => `re-indexed: ${c.added} added, ${c.changed} changed, ${c.removed} removed`), REINDEX_DELAY_MS);
               });
             },
           },
         };
-        const index = () => pushIndex(config, { kind: 'sqlite' }, readDocuments(config, newBuildStats(), { cwd: root }), { cwd: root });
         addIntegration(indexer);
       },
     },

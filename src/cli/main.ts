@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { SiteSearchError } from '../errors.js';
+import { parseCommandLine, type Flags } from './args.js';
 import type { PushTarget } from '../indexer/push.js';
 import { runIndexJobInWorker } from '../indexer/threads/index-thread.js';
 import { loadConfig, type LoadedConfig } from './load-config.js';
@@ -34,55 +34,29 @@ Common options
   [dir]                a content folder, instead of a config file (zero-config)
 `;
 
-type Flags = Record<string, string | boolean | undefined>;
-
 async function main(argv: string[]): Promise<number> {
-  const dashes = argv.indexOf('--');
-  const wranglerArgs = dashes === -1 ? [] : argv.slice(dashes + 1);
-  const { values, positionals } = parseArgs({
-    args: dashes === -1 ? argv : argv.slice(0, dashes),
-    allowPositionals: true,
-    options: {
-      config: { type: 'string', short: 'c' },
-      sqlite: { type: 'string' },
-      d1: { type: 'string' },
-      out: { type: 'string' },
-      port: { type: 'string', default: '4545' },
-      host: { type: 'string', default: '127.0.0.1' },
-      type: { type: 'string' },
-      limit: { type: 'string' },
-      json: { type: 'boolean' },
-      full: { type: 'boolean' },
-      'dry-run': { type: 'boolean' },
-      cors: { type: 'boolean' },
-      debug: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  const [command, arg] = positionals;
+  const { command, positionals: [arg, folder], flags: values, wranglerArgs } = parseCommandLine(argv);
+  const configPath = typeof values.config === 'string' ? values.config : undefined;
   if (values.help || !command) {
     process.stdout.write(USAGE);
     return command || values.help ? 0 : 1;
   }
   switch (command) {
     case 'index':
-      return index(await loadConfig({ configPath: values.config, contentDir: arg }), values, wranglerArgs);
+      return index(await loadConfig({ configPath, contentDir: arg }), values, wranglerArgs);
     case 'dev':
-      return dev(await loadConfig({ configPath: values.config, contentDir: arg }), values);
+      return dev(await loadConfig({ configPath, contentDir: arg }), values);
     case 'query':
       if (!arg) throw new SiteSearchError('query needs the text to search: site-search query "content collections"');
-      return query(await loadConfig({ configPath: values.config, contentDir: positionals[2] }), arg, values);
+      return query(await loadConfig({ configPath, contentDir: folder }), arg, values);
     case 'check':
-      return check(await loadConfig({ configPath: values.config, contentDir: arg }));
-    default:
-      throw new SiteSearchError(`Unknown command "${command}". Commands: index, dev, query, check (site-search --help).`);
+      return check(await loadConfig({ configPath, contentDir: arg }));
   }
 }
 
 function pushTarget(flags: Flags, wranglerArgs: string[]): PushTarget {
   if (flags.out) return { kind: 'sql', out: resolve(String(flags.out)) };
   if (flags.d1 !== undefined) {
-    if (flags.d1 !== 'local' && flags.d1 !== 'remote') throw new SiteSearchError(`--d1 must be "local" or "remote", not "${flags.d1}".`);
     // wrangler reads its config from the project the command is run in, which may not hold search.config.
     return { kind: 'd1', remote: flags.d1 === 'remote', args: wranglerArgs, cwd: process.cwd() };
   }

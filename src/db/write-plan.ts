@@ -125,13 +125,19 @@ function leadOf(text: string, max: number): string {
   return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\uD800-\uDBFF]$/, '');
 }
 
-/** The statements that remove one page (its rowid `id`) and everything keyed by it. */
-export function pageRemoval(id: number, site: string, url: string): PlannedStatement[] {
+/**
+ * The statements that remove one page and everything keyed by it, found by its site and URL rather than by a row id
+ * read earlier: a D1 push's SQL file runs after other pushes may have rewritten the page under new ids, and removing
+ * by URL clears every copy, so a push that removes before it inserts leaves one row per URL whatever ran in between
+ * (docs/security.md, round 3). `search_docs` goes last: the other deletes find the page's ids through it.
+ */
+export function pageRemoval(site: string, url: string): PlannedStatement[] {
+  const ids = `(SELECT id FROM ${DOCS_TABLE} WHERE site = ? AND url = ?)`;
   return [
-    { sql: `DELETE FROM ${SECTIONS_TABLE} WHERE page = ?`, params: [id] },
-    { sql: `DELETE FROM ${TABLE} WHERE rowid = ?`, params: [id] },
-    { sql: `DELETE FROM ${TITLES_TABLE} WHERE rowid = ?`, params: [id] },
-    { sql: `DELETE FROM ${DOCS_TABLE} WHERE id = ?`, params: [id] },
+    { sql: `DELETE FROM ${SECTIONS_TABLE} WHERE page IN ${ids}`, params: [site, url] },
+    { sql: `DELETE FROM ${TABLE} WHERE rowid IN ${ids}`, params: [site, url] },
+    { sql: `DELETE FROM ${TITLES_TABLE} WHERE rowid IN ${ids}`, params: [site, url] },
+    { sql: `DELETE FROM ${DOCS_TABLE} WHERE site = ? AND url = ?`, params: [site, url] },
     { sql: `DELETE FROM ${HASHES_TABLE} WHERE site = ? AND url = ?`, params: [site, url] },
   ];
 }

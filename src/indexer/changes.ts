@@ -20,21 +20,35 @@ export function pageHash(d: IndexDocument): string {
 
 /** What a push found in its target for its site: each page's row id and hash, and each vocabulary word's row id. */
 export interface TargetState {
-  /** By {@link pageKey}. `hash` is null for a page written before hashes were stored. */
+  /**
+   * By {@link pageKey}. `hash` is null for a page written before hashes were stored, and for a page the target holds
+   * more than once (two D1 pushes that ran at once, before pushes removed by URL): it is then rewritten, which clears
+   * every copy.
+   */
   pages: Map<string, { id: number; hash: string | null; sections: number }>;
   /** By {@link wordKey}. */
   words: Map<string, number>;
+  /** Row ids of words the target holds more than once (all but one of each), which the push removes. */
+  extraWords: number[];
 }
 
 /** Rows of the {@link targetStateQueries} read back into a {@link TargetState}. */
 export function targetState(pageRows: Record<string, unknown>[], wordRows: Record<string, unknown>[]): TargetState {
   const pages: TargetState['pages'] = new Map();
   for (const r of pageRows) {
-    pages.set(pageKey(String(r.site), String(r.url)), { id: Number(r.id), hash: r.hash == null ? null : String(r.hash), sections: Number(r.sections ?? 0) });
+    const key = pageKey(String(r.site), String(r.url));
+    const twice = pages.has(key);
+    pages.set(key, { id: Number(r.id), hash: r.hash == null || twice ? null : String(r.hash), sections: Number(r.sections ?? 0) });
   }
   const words: TargetState['words'] = new Map();
-  for (const r of wordRows) words.set(wordKey(String(r.site), { type: String(r.type), term: String(r.term) }), Number(r.id));
-  return { pages, words };
+  const extraWords: number[] = [];
+  for (const r of wordRows) {
+    const key = wordKey(String(r.site), { type: String(r.type), term: String(r.term) });
+    const kept = words.get(key);
+    if (kept !== undefined) extraWords.push(kept);
+    words.set(key, Number(r.id));
+  }
+  return { pages, words, extraWords };
 }
 
 /** Pages are keyed by site and URL (a push with an empty `site` owns every site's rows: docs/indexing.md, "site"). */
@@ -82,21 +96,21 @@ export function worthOptimizing(counts: PushCounts): boolean {
 
 /**
  * Where a page stands against the target: `unchanged` (same hash: its rows stay as they are), `changed` (its old rows
- * go, with the id given) or `added`.
+ * go, found by URL) or `added`.
  */
-export function classify(state: TargetState | undefined, d: IndexDocument, hash: string): { kind: 'unchanged' | 'added' } | { kind: 'changed'; id: number } {
+export function classify(state: TargetState | undefined, d: IndexDocument, hash: string): 'unchanged' | 'added' | 'changed' {
   const old = state?.pages.get(pageKey(d.site, d.url));
-  if (!old) return { kind: 'added' };
-  return old.hash === hash ? { kind: 'unchanged' } : { kind: 'changed', id: old.id };
+  if (!old) return 'added';
+  return old.hash === hash ? 'unchanged' : 'changed';
 }
 
 /** The target's pages that the push was not given: they go. */
-export function removedPages(state: TargetState | undefined, seen: Set<string>): { id: number; site: string; url: string; sections: number }[] {
+export function removedPages(state: TargetState | undefined, seen: Set<string>): { site: string; url: string; sections: number }[] {
   if (!state) return [];
   return [...state.pages].flatMap(([key, page]) => {
     if (seen.has(key)) return [];
     const [site, url] = key.split('\u0000') as [string, string];
-    return [{ id: page.id, site, url, sections: page.sections }];
+    return [{ site, url, sections: page.sections }];
   });
 }
 
@@ -115,5 +129,5 @@ export function wordChanges(site: string, words: VocabularyWord[], state: Target
     return !state.words.has(key);
   });
   const remove = [...state.words].filter(([key]) => !wanted.has(key)).map(([, id]) => id);
-  return { insert, remove };
+  return { insert, remove: [...remove, ...state.extraWords] };
 }

@@ -50,9 +50,11 @@ export interface PushOptions extends WriteOptions {
 /**
  * Brings this site's rows (all rows when `site` is empty) in line with `documents`, writing only what changed (see
  * {@link writeIndex}; `full` rewrites them all). Relative paths resolve against `cwd`. The SQLite push is one
- * transaction: if anything fails, the previous index stays as it was. A D1 push reads the target's page hashes first
- * (`wrangler d1 execute --json`) and sends only the difference; a `sql` target (a file for your own pipeline) cannot
- * read its target, so it holds the whole site.
+ * transaction: if anything fails, the previous index stays as it was. A D1 push reads the target's page hashes and
+ * words (one `wrangler d1 execute --json`, while the documents are read) and sends only the difference, in a second
+ * call that is skipped when nothing differs; every page it writes is removed by URL first, so two pushes at once
+ * leave one row per URL. A `sql` target (a file for your own pipeline) cannot read its target, so it holds the whole
+ * site.
  */
 export async function pushIndex(
   options: SearchOptions | ResolvedConfig,
@@ -69,25 +71,29 @@ export async function pushIndex(
     });
     return { documents: counts.pages, destination: path, counts, dryRun };
   }
+  const wrangler = target.kind === 'd1' ? { remote: target.remote, cwd: target.cwd ?? cwd, args: target.args } : undefined;
+  // wrangler reads the database in its own process while this one reads the files: seconds each, side by side. With
+  // --full too: the rows a rewrite deletes count as written, as the SQLite push counts them.
+  const reading = wrangler ? readD1State(config, wrangler) : undefined;
+  reading?.catch(() => {}); // a failed read is reported where it is awaited, after the files
   // SQL for D1 is written whole (statements must be sized and ordered): these targets hold the documents.
   const documents: IndexDocument[] = [];
   for await (const d of input) documents.push(d);
-  const wrangler = target.kind === 'd1' ? { remote: target.remote, cwd: target.cwd ?? cwd, args: target.args } : undefined;
-  // Read with --full too: the rows a rewrite deletes count as written, as the SQLite push counts them.
-  const found = wrangler ? await readD1State(config, wrangler) : undefined;
+  const found = await reading;
   const reason = found ? wholeRewriteReason(found.state, found.version) : undefined;
   // An index of another schema version is rebuilt: its tables are dropped first (for every site sharing them).
   const rebuild = found?.version !== undefined && found.version !== String(SCHEMA_VERSION);
-  const plan =
-    !full && found?.state && found.state.pages.size > 0 && !reason
-      ? changeStatements(config, documents, found.state)
-      : {
-          statements: [...(rebuild ? rebuildStatements() : []), ...pushStatements(config, documents)],
-          counts: wholePushCounts(documents, full || target.kind === 'sql' || reason !== undefined, reason, rebuild ? undefined : found?.state),
-        };
+  const incremental = !full && found?.state !== undefined && found.state.pages.size > 0 && !reason;
+  const plan = incremental
+    ? changeStatements(config, documents, found!.state!)
+    : {
+        statements: [...(rebuild ? rebuildStatements() : []), ...pushStatements(config, documents)],
+        counts: wholePushCounts(documents, full || target.kind === 'sql' || reason !== undefined, reason, rebuild ? undefined : found?.state),
+      };
   const destination = target.kind === 'sql' ? resolve(cwd, target.out) : `d1:${config.database} (${target.remote ? 'remote' : 'local'})`;
   const result = { documents: documents.length, destination, counts: plan.counts, dryRun };
-  if (dryRun) return result;
+  // Nothing to write: no second wrangler call, which would only create tables that are there.
+  if (dryRun || (target.kind === 'd1' && incremental && plan.counts.rowsWritten === 0)) return result;
   const sql = toSqlFile(plan.statements);
   if (target.kind === 'sql') {
     mkdirSync(dirname(destination), { recursive: true });
@@ -114,28 +120,31 @@ function wholePushCounts(documents: IndexDocument[], rewrite: boolean, reason?: 
   return rewrite ? fullCounts(documents.length, rows, reason) : { pages: documents.length, added: documents.length, changed: 0, removed: 0, unchanged: 0, rowsWritten: rows, full: false };
 }
 
+const VERSION_QUERY = "SELECT value FROM search_meta WHERE key = 'schema_version'";
+
 /**
  * What the D1 database holds for this site: its schema version and its pages' hashes and words. Undefined when it has
- * no index yet (a first push), or one written before hashes were stored (its tables are missing).
+ * no index yet (a first push), or one written before hashes were stored (its tables are missing). One wrangler call
+ * reads all three: each call starts wrangler and a local runtime, seconds of an edit loop (docs/benchmarks.md). Only
+ * when a table is missing does a second call read the version alone.
  */
 async function readD1State(
   config: ResolvedConfig,
   wrangler: { remote: boolean; cwd: string; args?: string[] },
 ): Promise<{ version?: string; state?: TargetState } | undefined> {
-  let version: string | undefined;
+  const versionOf = (rows: Record<string, unknown>[] | undefined) => (rows?.[0]?.value === undefined ? undefined : String(rows[0].value));
   try {
-    const [meta] = await queryD1(config.database, ["SELECT value FROM search_meta WHERE key = 'schema_version'"], wrangler);
-    version = meta?.[0]?.value === undefined ? undefined : String(meta[0].value);
+    const [meta, pages = [], words = []] = await queryD1(config.database, [VERSION_QUERY, ...targetStateQueries(config.site)], wrangler);
+    const version = versionOf(meta);
+    return version !== undefined && version !== String(SCHEMA_VERSION) ? { version } : { version, state: targetState(pages, words) };
+  } catch (e) {
+    if (!/no such table/i.test((e as Error).message)) throw e;
+  }
+  try {
+    const [meta] = await queryD1(config.database, [VERSION_QUERY], wrangler);
+    return { version: versionOf(meta) };
   } catch (e) {
     if (/no such table/i.test((e as Error).message)) return undefined;
-    throw e;
-  }
-  if (version !== undefined && version !== String(SCHEMA_VERSION)) return { version };
-  try {
-    const [pages = [], words = []] = await queryD1(config.database, targetStateQueries(config.site), wrangler);
-    return { version, state: targetState(pages, words) };
-  } catch (e) {
-    if (/no such table/i.test((e as Error).message)) return { version };
     throw e;
   }
 }
@@ -196,13 +205,13 @@ export async function writeIndex(
     const h = pageHash(d);
     seen.add(pageKey(d.site, d.url));
     const found = classify(whole ? undefined : state, d, h);
-    counts[found.kind]++;
-    if (found.kind === 'unchanged') continue;
-    if (found.kind === 'changed') await removePage(found.id, d.site, d.url);
+    counts[found]++;
+    if (found === 'unchanged') continue;
+    if (found === 'changed') await removePage(d.site, d.url);
     for (const statement of pageInsert(d, dayNumberOf(d.date), h)) await write(db.prepare(statement.sql).bind(...boundParams(statement)));
   }
   for (const page of removedPages(whole ? undefined : state, seen)) {
-    await removePage(page.id, page.site, page.url);
+    await removePage(page.site, page.url);
     counts.removed++;
   }
   const words = wordChanges(config.site, vocabulary.words(), whole ? undefined : state);
@@ -213,8 +222,8 @@ export async function writeIndex(
   // A first push into an empty index is a list of added pages; a rewrite asked for, or forced by the index, says so.
   return full || reason ? fullCounts(counts.pages, rows, reason) : { ...counts, rowsWritten: rows, full: false };
 
-  async function removePage(id: number, site: string, url: string): Promise<void> {
-    for (const statement of pageRemoval(id, site, url)) await write(db.prepare(statement.sql).bind(...boundParams(statement)));
+  async function removePage(site: string, url: string): Promise<void> {
+    for (const statement of pageRemoval(site, url)) await write(db.prepare(statement.sql).bind(...boundParams(statement)));
   }
 }
 

@@ -85,8 +85,8 @@ export function changeStatements(
   const statements: string[] = [...schemaStatements()];
   const counts = { pages: documents.length, added: 0, changed: 0, removed: 0, unchanged: 0 };
   let rows = 0;
-  const remove = (id: number, site: string, url: string, sections: number) => {
-    statements.push(...pageRemoval(id, site, url).map((p) => render(p, maxStatementBytes)));
+  const remove = (site: string, url: string, sections: number) => {
+    statements.push(...pageRemoval(site, url).map((p) => render(p, maxStatementBytes)));
     rows += pageRows({ sections: Array(sections) });
   };
   const seen = new Set<string>();
@@ -94,14 +94,17 @@ export function changeStatements(
     const hash = pageHash(d);
     seen.add(pageKey(d.site, d.url));
     const found = classify(state, d, hash);
-    counts[found.kind]++;
-    if (found.kind === 'unchanged') continue;
-    if (found.kind === 'changed') remove(found.id, d.site, d.url, state.pages.get(pageKey(d.site, d.url))!.sections);
+    counts[found]++;
+    if (found === 'unchanged') continue;
+    if (found === 'changed') remove(d.site, d.url, state.pages.get(pageKey(d.site, d.url))!.sections);
+    // An added page is removed by URL first too: the file may run after another push added it (two pushes at once),
+    // and its hash row would then fail the insert, its page row would be there twice.
+    else statements.push(...pageRemoval(d.site, d.url).map((p) => render(p, maxStatementBytes)));
     statements.push(...pageInsert(d, { sql: DAY_OF_DATE(sqlLiteral(d.date)) }, hash).map((p) => render(p, maxStatementBytes)));
     rows += pageRows(d);
   }
   for (const page of removedPages(state, seen)) {
-    remove(page.id, page.site, page.url, page.sections);
+    remove(page.site, page.url, page.sections);
     counts.removed++;
   }
   const words = wordChanges(config.site, vocabularyOf(documents), state);
