@@ -33,7 +33,8 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node', (name) => {
   endpointSuite(() => t);
 
   // adapter-node 5 without ORIGIN reports https:// on a plain-HTTP server: the links do not open, and the server says so.
-  it.runIf(name === 'sveltekit2')('without ORIGIN: warns once, on the server\'s console, that result links are not on the page\'s origin', async () => {
+  // Registered for SvelteKit 2 only (SvelteKit 3's app takes its origin from SITE_URL), so nothing shows as skipped.
+  if (name === 'sveltekit2') it('without ORIGIN: warns once, on the server\'s console, that result links are not on the page\'s origin', async () => {
     const dir = join(new URL('.', import.meta.url).pathname, 'apps', name);
     const port = await freePort();
     const [app, browser] = await Promise.all([start(['node', 'build'], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } }), launchChromium()]);
