@@ -87,7 +87,7 @@ parses the files, and writes only when something changed, in a second call: a pu
 wrangler once, a one-page edit twice (\`test/indexer/d1-concurrent.test.ts\` counts them). Beside them, a bare
 wrangler call, what each call costs before doing anything (Node, wrangler and a local workerd starting): the push with
 nothing to change took ${times(f.noChange)} times a bare call, the edit ${times(f.oneEdit)} times. The machine's load average was
-${f.load[0].toFixed(1)} before and ${f.load[1].toFixed(1)} after, on ${cpus().length} cores (other work slowed every process).
+${f.load[0].toFixed(1)} before and ${f.load[1].toFixed(1)} after, on ${cpus().length} cores${Math.max(...f.load) > cpus().length ? ' (other work slowed every process)' : ''}.
 
 | push | time |
 |---|---|
