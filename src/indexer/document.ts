@@ -8,7 +8,7 @@ import type { SourceFile } from './collect.js';
 import { toIsoDay } from './dates.js';
 import { echo, echoText } from './echo.js';
 import { cutOnWord } from './cut.js';
-import { bodyOf, deepChars, deepText, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
+import { bodyOf, deepChars, deepText, remainingWords, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
 
 export { cutOnWord };
 import type { PageToWrite } from '../db/write-plan.js';
@@ -54,8 +54,8 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
 
   // One extraction serves the body and the sections. Words in Chinese, Japanese, Thai… get invisible breaks between
   // them, so each is findable (see segment.ts).
-  // Parts are prepared as they are extracted, and extraction stops once they hold more than the body and the text
-  // past it keep (see deepText): the rest of a very long page is never rendered or segmented.
+  // Parts are prepared as they are extracted, and extraction stops past PAGE_TEXT_FACTOR times the body: the rest of a
+  // page that long (a pasted log, a generated reference) is never rendered or segmented, and a warning says so.
   const prepared = new WeakMap<TextSection, PreparedSection>();
   let longHeadings = 0;
   const prepare = (p: TextSection): PreparedSection => {
@@ -72,12 +72,19 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
     enough: (p) => {
       const part = prepare(p);
       length += part.heading.length + part.text.length;
-      return length > config.maxContentLength + deepChars(config.maxContentLength);
+      return length > config.maxContentLength * PAGE_TEXT_FACTOR;
     },
   }).map(prepare);
+  if (length > config.maxContentLength * PAGE_TEXT_FACTOR) {
+    warn(`over ${(config.maxContentLength * PAGE_TEXT_FACTOR).toLocaleString('en-US')} characters of text; what follows is not searchable`);
+  }
   if (longHeadings > 0) warn(`${longHeadings} heading${longHeadings > 1 ? 's' : ''} over ${FIELD_LIMITS.heading} characters cut to that length`);
   const { content, truncated } = cutOnWord(bodyOf(parts), config.maxContentLength);
-  const more = truncated ? deepText(parts, content.length, deepChars(config.maxContentLength)) : '';
+  const deep = truncated ? deepText(parts, content.length, deepChars(config.maxContentLength)) : '';
+  // Every other word of the page, once, so that any word on it finds it.
+  const rest = truncated ? remainingWords(parts, `${content} ${deep}`, deepChars(config.maxContentLength)) : { words: '', left: 0 };
+  if (rest.left > 0) warn(`${rest.left.toLocaleString('en-US')} words past what the index keeps of a page are not searchable (raise maxContentLength to keep them)`);
+  const more = [deep, rest.words].filter(Boolean).join(' ');
   const capped = (field: keyof typeof FIELD_LIMITS, text: string) => capField(field, text, warn);
   const slug = frontmatterSlug(data.slug, warn) ?? pathToSlug(file.relativePath);
 
@@ -97,10 +104,16 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
       emoji: capped('emoji', clean(stringField(data.emoji) ?? file.source.emoji)),
       boost: boostField(data.search, warn),
       more,
-      sections: sectionsOf(parts, config.maxContentLength + deepChars(config.maxContentLength)),
+      sections: sectionsOf(parts, config.maxContentLength * PAGE_TEXT_FACTOR),
     },
   };
 }
+
+/**
+ * How much text of a page is read, as a multiple of `maxContentLength` (200,000 characters by default): every word of
+ * any real page (the longest of the Astro docs has about 60,000), with a bound for a page that is a pasted log.
+ */
+export const PAGE_TEXT_FACTOR = 25;
 
 /** The most a page's `search.boost` can raise (or, as its inverse, lower) it. */
 export const MAX_BOOST = 10;

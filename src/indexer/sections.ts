@@ -35,14 +35,61 @@ export function sectionsOf(parts: PreparedSection[], maxChars: number): IndexSec
     budget -= content.length + heading.length;
     // The part before the first heading is the page itself: the page result already points there.
     if (!raw) continue;
-    sections.push({ heading, anchor: slugger.slug(raw), content: content.slice(0, SECTION_MATCH_CHARS) });
+    sections.push({ heading, anchor: slugger.slug(raw), content: sectionText(content) });
   }
   return sections;
 }
 
 /**
- * How much text past `maxContentLength` a page keeps to be searched: as much again, so a row stays bounded (twice as
- * much cost a labeled query on the Astro docs: bm25 normalises by the whole row's length; docs/ranking.md).
+ * What a section row keeps of its text, {@link SECTION_MATCH_CHARS} at most: all of a short one; of a long one its
+ * start, then each word of the rest that the start lacks, once, so a word said only deep in the section still points
+ * a result at it.
+ */
+function sectionText(text: string): string {
+  if (text.length <= SECTION_MATCH_CHARS) return text;
+  const start = cutOnWord(text, Math.floor(SECTION_MATCH_CHARS * 0.7)).content;
+  return `${start} ${newWords(text.slice(start.length), wordsIn(start), SECTION_MATCH_CHARS - start.length - 1).words}`.trimEnd();
+}
+
+/** A word as FTS5's unicode61 tokenizer reads one: letters, numbers, combining marks and private-use characters. */
+const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+
+/** The words of `text`, lowercased (as they are compared). */
+function wordsIn(text: string): Set<string> {
+  return new Set(Array.from(text.matchAll(WORD), (m) => m[0].toLowerCase()));
+}
+
+/**
+ * The words of `text` not in `seen`, each once, in the order they come, at most `maxChars` of them; `left` counts those
+ * that did not fit. `seen` gains them.
+ */
+export function newWords(text: string, seen: Set<string>, maxChars: number): { words: string; left: number } {
+  const kept: string[] = [];
+  let length = 0;
+  let left = 0;
+  for (const [word] of text.matchAll(WORD)) {
+    const key = word.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (length + word.length + 1 > maxChars) left++;
+    else (kept.push(word), (length += word.length + 1));
+  }
+  return { words: kept.join(' '), left };
+}
+
+/**
+ * The rest of a long page, past its body and the deep text ({@link deepText}): every word they lack, once, at most
+ * `maxChars` of them, so that every word of the page finds it (bm25 counts such a word once, as said once). `left`:
+ * words that did not fit.
+ */
+export function remainingWords(parts: PreparedSection[], searched: string, maxChars: number): { words: string; left: number } {
+  return newWords(bodyOf(parts), wordsIn(searched), maxChars);
+}
+
+/**
+ * How much text past `maxContentLength` a page keeps to be searched as written: as much again, so a row stays bounded
+ * (twice as much cost a labeled query on the Astro docs: bm25 normalises by the whole row's length; docs/ranking.md).
+ * Past it, only the words not yet kept ({@link remainingWords}), at most as much again.
  */
 export function deepChars(maxContentLength: number): number {
   return maxContentLength;

@@ -115,7 +115,10 @@ export const OptionsSchema = v.object({
       'those sharing a type must set the same "recency" (true or false), since it applies per type at search time',
     ),
   ),
-  /** Characters of body text kept per document (the text past it, up to as much again, is searched too). Default 8000. */
+  /**
+   * Characters of body text kept per document; the text past it is searched too (as written up to as much again, then
+   * each word not yet kept, once), never returned. Default 8000.
+   */
   maxContentLength: v.optional(positiveInt('maxContentLength'), 8000),
   /** Route of the endpoint, or `false` for none. Default `'/api/search'`. */
   apiRoute: v.optional(

@@ -150,20 +150,35 @@ describe('content', () => {
     expect(d!.tags).toHaveLength(100);
   });
 
-  it('stops reading a page once it has maxContentLength of text and the text past it that is searched: the rest is not rendered', () => {
-    // Each part is ~35 characters. With a 20-character body, a page keeps 20 more characters to search (as much
-    // again): the second part ends past those 40, so the third and the fourth, with a broken tag, are never rendered
-    // (its warning would come from rendering it) and nothing of them is stored.
-    const page = '## One\n\nalpha beta gamma delta epsilon\n\n## Two\n\nzeta eta theta iota kappa lambda\n\n## Three\n\nmu nu xi omicron pi rho\n\n## Four\n\n<Broken\n';
+  it('keeps every word of a long page searchable: the text past the body as written, then each word not yet kept, once', () => {
+    // Each part is ~35 characters. With a 20-character body, a page keeps 20 more characters as written, then up to
+    // 20 characters of the words not yet kept; a word that does not fit is counted in a warning naming the cap.
+    const page = '## One\n\nalpha beta gamma delta epsilon\n\n## Two\n\nzeta eta theta iota kappa lambda\n\n## Three\n\nmu nu xi omicron pi rho alpha\n';
     const short = { ...config, maxContentLength: 20 };
     const parsed = parseDocument({ path: '/site/content/p.md', relativePath: 'p.md', source: config.sources[0]! }, page, short);
     expect(parsed.status === 'indexed' && parsed.truncated).toBe(true);
-    expect(parsed.warnings).toEqual([]);
     const d = parsed.status === 'indexed' ? parsed.document : undefined;
     expect(d!.content).toBe('One alpha beta gamma');
-    expect(d!.more).toBe('delta epsilon Two ze');
-    expect(d!.more).not.toContain('mu');
-    expect(d!.sections.map((s) => s.heading)).toEqual(['One', 'Two']);
+    expect(d!.more).toBe('delta epsilon Two ze zeta eta theta iota');
+    expect(parsed.warnings.map((w) => w.message)).toEqual(['9 words past what the index keeps of a page are not searchable (raise maxContentLength to keep them)']);
+    // Every section is kept, the last one too.
+    expect(d!.sections.map((s) => s.heading)).toEqual(['One', 'Two', 'Three']);
+    // With room for them, every word is there, each once ("alpha" again is not).
+    const roomy = parseDocument({ path: '/site/content/p.md', relativePath: 'p.md', source: config.sources[0]! }, page, { ...config, maxContentLength: 40 });
+    expect(roomy.warnings).toEqual([]);
+    const all = roomy.status === 'indexed' ? `${roomy.document.content} ${roomy.document.more}` : '';
+    for (const word of ['lambda', 'Three', 'mu', 'omicron', 'rho']) expect(all.split(' ')).toContain(word);
+    expect(all.split(' ').filter((w) => w === 'alpha')).toHaveLength(1);
+  });
+
+  it('stops reading a page past 25 times maxContentLength, saying so: the rest is not rendered', () => {
+    // A cap of 3 × 25 = 75 characters: the third part ends past it, so the fourth, with a broken tag, is never rendered
+    // (its warning would come from rendering it).
+    const page = '## One\n\nalpha beta gamma delta epsilon\n\n## Two\n\nzeta eta theta iota kappa lambda\n\n## Three\n\nmu nu xi omicron pi rho\n\n## Four\n\n<Broken\n';
+    const parsed = parseDocument({ path: '/site/content/p.md', relativePath: 'p.md', source: config.sources[0]! }, page, { ...config, maxContentLength: 3 });
+    const messages = parsed.warnings.map((w) => w.message);
+    expect(messages).toContain('over 75 characters of text; what follows is not searchable');
+    expect(messages.join('\n')).not.toContain('Broken');
     // The same page with a limit that takes it all reads the fourth part, and warns about it.
     const whole = parseDocument({ path: '/site/content/p.md', relativePath: 'p.md', source: config.sources[0]! }, page, { ...config, maxContentLength: 8000 });
     expect(whole.warnings.map((w) => w.message)).toEqual([expect.stringContaining('Broken')]);

@@ -51,3 +51,28 @@ describe.each(Object.entries(DRIVERS))('deep text: %s', (_name, open) => {
     expect(hit!.snippet).toContain('<mark>wrangler</mark>');
   });
 });
+
+// Every word searchable (issue 35, cause 4): with a body of 3,000 characters, the page's end lies far past the body
+// and the as-much-again kept as written (6,000); the words there are kept once each, and still find the page and its
+// section, whose entry lists them under it with a snippet that marks the word.
+describe.each(Object.entries(DRIVERS))('every word of a long page: %s', (_name, open) => {
+  const small = resolveConfig({ ...config, maxContentLength: 3_000 });
+  let handle: TestDatabase;
+  let db: SearchDatabase;
+  beforeAll(async () => {
+    handle = await open();
+    db = handle.db;
+    const { documents } = await buildIndex(small, { cwd: project.dir });
+    const workers = documents.find((d) => d.url === '/docs/workers')!;
+    expect(workers.content.length + (workers.more ?? '').length).toBeLessThan(edited.length / 2);
+    await writeIndex(db, small, documents);
+  }, 60_000);
+  afterAll(() => handle.close());
+
+  it('finds a word said only in the last section, far past what is kept as written, with that section', async () => {
+    const [hit, ...rest] = await searchIndex(small, { db, q: 'quokkaflux', origin: 'https://example.com' });
+    expect(rest).toEqual([]);
+    expect(hit).toMatchObject({ title: 'Cloudflare Workers', section: { heading: 'Troubleshooting', url: 'https://example.com/docs/workers#troubleshooting' } });
+    expect(hit!.sections![0]!.heading).toBe('Troubleshooting');
+  });
+});
