@@ -7,7 +7,7 @@
  * minutes), which replaces only its section.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { corpusOptions } from './labeled-queries.js';
@@ -43,7 +43,8 @@ export async function d1Pushes(pages = 1831): Promise<D1PushFigures> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   await writeCorpusFiles(dir, pages);
-  const langs = [...new Set(corpusOptions().sources.map((s) => s.type))];
+  // A small site has the first pages of the corpus: the languages it has folders for.
+  const langs = [...new Set(corpusOptions().sources.map((s) => s.type))].filter((lang) => existsSync(join(dir, lang)));
   writeFileSync(join(dir, 'search.config.json'), JSON.stringify({ database: 'bench-search', sources: langs.map((l) => ({ dir: l, type: l, url: `/${l}/:slug` })) }));
   writeFileSync(
     join(dir, 'wrangler.toml'),
@@ -52,7 +53,7 @@ export async function d1Pushes(pages = 1831): Promise<D1PushFigures> {
   const push = () => timed(CLI, ['index', '--d1', 'local'], dir);
   const loadBefore = loadavg()[0]!;
   const first = push();
-  const page = join(dir, 'en', 'guides', 'imports.mdx');
+  const page = [join(dir, 'en', 'guides', 'imports.mdx'), ...markdownFiles(dir)].find((file) => existsSync(file))!;
   const original = readFileSync(page, 'utf8');
   const noChange: number[] = [];
   const oneEdit: number[] = [];
@@ -71,37 +72,46 @@ export async function d1Pushes(pages = 1831): Promise<D1PushFigures> {
   return { pages, rounds: ROUNDS, first: { ms: first.ms, summary: first.out }, noChange: spread(noChange), oneEdit: spread(oneEdit), wranglerCall: spread(wranglerCall), editSummary, load: [loadBefore, loadavg()[0]!] };
 }
 
+/** The Markdown files under `dir`, for a site too small to have the usual page to edit. */
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.mdx?$/.test(f)).sort().map((f) => join(dir, f));
+}
+
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const range = (x: Spread) => `${s(x.median)} (${s(x.min)}–${s(x.max)})`;
 
-/** The "D1 pushes in an edit loop" section of docs/benchmarks.md. */
-export function d1PushSection(f: D1PushFigures): string {
+/** Site sizes the section measures: a small docs site and the whole corpus. */
+export const D1_PUSH_SIZES = [20, 1831];
+
+/** The "D1 pushes in an edit loop" section of docs/benchmarks.md, one table per site size (the whole corpus last). */
+export function d1PushSection(all: D1PushFigures[]): string {
+  const f = all.at(-1)!;
   const times = (x: Spread) => (x.median / f.wranglerCall.median).toFixed(1);
+  const table = (g: D1PushFigures) => `| ${g.pages.toLocaleString('en')} pages | ${s(g.first.ms)} | ${range(g.noChange)} | ${range(g.oneEdit)} | ${range(g.wranglerCall)} |`;
   return `## D1 pushes in an edit loop
 
-\`site-search index --d1 local\` on the ${f.pages.toLocaleString('en')} astro-docs pages in a project with a
+\`site-search index --d1 local\` on the first ${all.map((g) => g.pages.toLocaleString('en')).join(' and the ')} astro-docs pages in a project with a
 \`wrangler.toml\`, through the real wrangler, as a developer runs it after saving a page; the whole command, medians of
 ${f.rounds} rounds taken in turn (min–max). \`npm run bench:d1-push\` (after \`npm run build\`) measures it alone. A push
 reads the database's schema version, page hashes and words in one wrangler call, while its own process reads and
 parses the files, and writes only when something changed, in a second call: a push with nothing to change starts
 wrangler once, a one-page edit twice (\`test/indexer/d1-concurrent.test.ts\` counts them). Beside them, a bare
 wrangler call, what each call costs before doing anything (Node, wrangler and a local workerd starting): the push with
-nothing to change took ${times(f.noChange)} times a bare call, the edit ${times(f.oneEdit)} times. The machine's load average was
-${f.load[0].toFixed(1)} before and ${f.load[1].toFixed(1)} after, on ${cpus().length} cores${Math.max(...f.load) > cpus().length ? ' (other work slowed every process)' : ''}.
+nothing to change took ${times(f.noChange)} times a bare call, the edit ${times(f.oneEdit)} times (on the whole corpus). The machine's load
+average was ${all[0]!.load[0].toFixed(1)} before and ${f.load[1].toFixed(1)} after, on ${cpus().length} cores${Math.max(...all.flatMap((g) => g.load)) > cpus().length ? ' (other work slowed every process)' : ''}.
 
-| push | time |
-|---|---|
-| first push (the whole site) | ${s(f.first.ms)} |
-| nothing changed | ${range(f.noChange)} |
-| one page edited | ${range(f.oneEdit)} |
-| a bare \`wrangler d1 execute --local --command "SELECT 1"\` | ${range(f.wranglerCall)} |
+| site | first push (the whole site) | nothing changed | one page edited | a bare \`wrangler d1 execute --local --command "SELECT 1"\` |
+|---|---|---|---|---|
+${all.map(table).join('\n')}
 
-The first push: "${f.first.summary}"; an edit: "${f.editSummary}".`;
+On the whole corpus, the first push: "${f.first.summary}"; an edit: "${f.editSummary}".`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const pageFile = new URL('../docs/benchmarks.md', import.meta.url).pathname;
-  const section = d1PushSection(await d1Pushes());
+  const figures: D1PushFigures[] = [];
+  for (const size of D1_PUSH_SIZES) figures.push(await d1Pushes(size));
+  const section = d1PushSection(figures);
   const doc = readFileSync(pageFile, 'utf8');
   const start = doc.indexOf('## D1 pushes in an edit loop');
   // Before the first run of the whole bench that writes it, the section goes after the re-indexing one.

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, MINISEARCH_FIRST_ROW, runPerf, SAME_SQL_ROW, SQLITE_FIRST_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW, type Spread } from './perf.js';
 import { d1Section } from './d1-section.js';
 import { ROUNDS as ROUNDS_WORST } from './worst-case.js';
-import { d1PushSection, d1Pushes } from './d1-push.js';
+import { D1_PUSH_SIZES, d1PushSection, d1Pushes, type D1PushFigures } from './d1-push.js';
 import { runRelevance, type RelevanceReport } from './relevance.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,7 +23,8 @@ console.error('[bench] relevance…');
 const relevance = await runRelevance();
 const perf = await runPerf(sizes.length ? { sizes } : {});
 console.error('[bench] D1 pushes in an edit loop…');
-const d1Push = await d1Pushes();
+const d1Push: D1PushFigures[] = [];
+for (const size of D1_PUSH_SIZES) d1Push.push(await d1Pushes(size));
 
 // The load test's long form (the same test CI runs in a short form).
 console.error('[bench] load…');
