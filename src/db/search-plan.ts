@@ -143,8 +143,8 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   const ran = (i: number) => `(SELECT go FROM runs${i})`;
   // Coverage ranking: one step ranks every candidate; a page with every word counts more, and says so in its step.
   const every = plan.steps.length === 1 ? plan.steps[0]!.every : undefined;
-  const bonus = every === undefined ? '' : ` * (CASE WHEN $ID IN (SELECT id FROM every0) THEN ${1 + (plan.everyWordBonus ?? 0)} ELSE 1.0 END)`;
-  const covered = (id: string) => bonus.replace('$ID', id);
+  const covered = (id: string) =>
+    every === undefined ? '' : ` * (CASE WHEN ${id} IN (SELECT id FROM every0) THEN ${1 + (plan.everyWordBonus ?? 0)} ELSE 1.0 END)`;
   const stepOf = (id: string) => (every === undefined ? '' : `, (CASE WHEN ${id} IN (SELECT id FROM every0) THEN 0 ELSE 1 END) AS step`);
   if (every !== undefined) ctes.push(`every0 AS MATERIALIZED (SELECT id FROM (${matchQuery(plan, every, bind)}))`);
   // What the corrections wait for: fewer than `limit` pages with every word (a misspelled word is in none).

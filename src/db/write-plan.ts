@@ -1,3 +1,4 @@
+import { cutOnWord } from '../text/cut.js';
 import { foldWord } from '../text/fold.js';
 import { DOCS_TABLE, HASHES_TABLE, INSERT_SECTIONS, SECTION_LEAD_CHARS, SECTION_MATCH_CHARS, SECTIONS_MAX_BYTES, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
 
@@ -101,7 +102,7 @@ const encoder = new TextEncoder();
 export function sectionsJson(sections: PageToWrite['sections']): string {
   const entries = sections.map((s) => [s.heading, s.anchor, foldWord(s.content), s.content] as const);
   const shortened = (chars: number, kept = entries.length) =>
-    JSON.stringify(entries.slice(0, kept).map(([h, a, folded, text]) => [h, a, folded.slice(0, chars), leadOf(text, Math.min(chars, SECTION_LEAD_CHARS))]));
+    JSON.stringify(entries.slice(0, kept).map(([h, a, folded, text]) => [h, a, folded.slice(0, chars), cutOnWord(text, Math.min(chars, SECTION_LEAD_CHARS)).content]));
   let chars = SECTION_MATCH_CHARS;
   let json = shortened(chars);
   // A UTF-16 code unit is at most 3 bytes in UTF-8: most pages fit without being encoded to be measured.
@@ -115,14 +116,6 @@ export function sectionsJson(sections: PageToWrite['sections']): string {
     json = shortened(0, kept);
   }
   return json;
-}
-
-/** The start of a section's text, cut at a word (and never inside a surrogate pair). */
-function leadOf(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\uD800-\uDBFF]$/, '');
 }
 
 /**

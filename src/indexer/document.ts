@@ -7,7 +7,7 @@ import { stripSentinels } from '../search/snippet.js';
 import type { SourceFile } from './collect.js';
 import { toIsoDay } from './dates.js';
 import { echo, echoText } from './echo.js';
-import { cutOnWord } from './cut.js';
+import { cutOnWord } from '../text/cut.js';
 import { bodyOf, deepChars, deepText, remainingWords, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
 
 export { cutOnWord };

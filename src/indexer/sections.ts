@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { SECTION_MATCH_CHARS } from '../db/schema.js';
-import { cutOnWord } from './cut.js';
+import { cutOnWord } from '../text/cut.js';
 import type { TextSection } from './text.js';
 
 /**
