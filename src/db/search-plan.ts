@@ -143,12 +143,18 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   const ran = (i: number) => `(SELECT go FROM runs${i})`;
   // Coverage ranking: one step ranks every candidate; a page with every word counts more, and says so in its step.
   const every = plan.steps.length === 1 ? plan.steps[0]!.every : undefined;
+  // A query of one word: every page the step finds holds every word. Reading its matches a second time for that would
+  // double what the search reads (D1 bills each row).
+  const everyMatched = every !== undefined && every === plan.steps[0]!.match;
+  const bonus = 1 + (plan.everyWordBonus ?? 0);
   const covered = (id: string) =>
-    every === undefined ? '' : ` * (CASE WHEN ${id} IN (SELECT id FROM every0) THEN ${1 + (plan.everyWordBonus ?? 0)} ELSE 1.0 END)`;
-  const stepOf = (id: string) => (every === undefined ? '' : `, (CASE WHEN ${id} IN (SELECT id FROM every0) THEN 0 ELSE 1 END) AS step`);
-  if (every !== undefined) ctes.push(`every0 AS MATERIALIZED (SELECT id FROM (${matchQuery(plan, every, bind)}))`);
+    every === undefined ? '' : everyMatched ? ` * ${bonus}` : ` * (CASE WHEN ${id} IN (SELECT id FROM every0) THEN ${bonus} ELSE 1.0 END)`;
+  const stepOf = (id: string) =>
+    every === undefined ? '' : everyMatched ? ', 0 AS step' : `, (CASE WHEN ${id} IN (SELECT id FROM every0) THEN 0 ELSE 1 END) AS step`;
+  const everyTable = every !== undefined && !everyMatched;
+  if (everyTable) ctes.push(`every0 AS MATERIALIZED (SELECT id FROM (${matchQuery(plan, every, bind)}))`);
   // What the corrections wait for: fewer than `limit` pages with every word (a misspelled word is in none).
-  const strictCount = `(SELECT count(*) FROM ${every === undefined ? 'step0' : 'every0'}) < ${limit}`;
+  const strictCount = `(SELECT count(*) FROM ${everyTable ? 'every0' : 'step0'}) < ${limit}`;
   const lookupsTable = () =>
     `lookups AS MATERIALIZED (SELECT i, near, present, present AND EXISTS (SELECT 1 FROM ${VOCAB_TABLE}
           WHERE ${VOCAB_TABLE} MATCH word_in AND term = word${scope()}) AS known
@@ -156,7 +162,7 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
           json_extract(j.value, '$[2]') AS word,
           EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope()}) AS present
         FROM json_each(${bind(JSON.stringify(lookups.map((l) => [l.in, l.near, l.term])))}) j WHERE ${strictCount}))`;
-  if (every !== undefined && lookups.length) ctes.push(lookupsTable());
+  if (everyTable && lookups.length) ctes.push(lookupsTable());
   // Title scores. Locally, the first step scores the titles of the pages it matched only: a title expression holds
   // any of the words, so with a common one ("a", "how") it matches most titles, and scoring them all cost more than
   // ranking the pages every word is on. The later steps (and every step where rows read are billed, on D1, as the
@@ -195,7 +201,7 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
     }
     // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
     // the first step finding enough means there is none).
-    if (i === 0 && lookups.length && every === undefined) {
+    if (i === 0 && lookups.length && !everyTable) {
       // A word is in the index when a word of the vocabulary of this site and type contains it (its trigrams, accents
       // aside): a few index reads, where the full-text table would read every page the word is on in any type.
       // A word that is itself in the vocabulary has no correction to look for: its candidates are not read.

@@ -153,20 +153,7 @@ describe("D1's Sessions API (read replication)", () => {
     // hides it (no withSession) takes the plan that spends fewer CPU cycles instead.
     const binding = db as SearchDatabase & { withSession(c: string): SearchDatabase };
     let rowsRead = 0;
-    const counted = (d: SearchDatabase): SearchDatabase => ({
-      prepare: (sql) => {
-        const wrap = (st: ReturnType<SearchDatabase['prepare']>): ReturnType<SearchDatabase['prepare']> => ({
-          bind: (...v) => wrap(st.bind(...v)),
-          all: async <Row>() => {
-            const r = (await st.all<Row>()) as { results: Row[]; meta: { rows_read: number } };
-            rowsRead += r.meta.rows_read;
-            return r;
-          },
-          run: () => st.run(),
-        });
-        return wrap(d.prepare(sql));
-      },
-    });
+    const counted = (d: SearchDatabase) => countingRowsRead(d, (n) => (rowsRead += n));
     const billed = { prepare: binding.prepare.bind(binding), withSession: (c: string) => counted(binding.withSession(c)) };
     const unbilled = counted(binding.withSession('first-unconstrained'));
     const options = { database: 'worker-test', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }, { dir: 'blog', type: 'post', url: '/blog/:slug' }] };
@@ -185,5 +172,38 @@ describe("D1's Sessions API (read replication)", () => {
     }
     expect(saved).toBeGreaterThan(0);
   });
+
+  it('reads the matches of a one-word search once: no more rows than the strict step alone (widen: false)', async () => {
+    // Coverage ranking marks the pages holding every word; with one word that is every page it finds, and reading its
+    // matches a second time to say so doubled what a one-word search was billed.
+    const binding = db as SearchDatabase & { withSession(c: string): SearchDatabase };
+    const options = { database: 'worker-test', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }, { dir: 'blog', type: 'post', url: '/blog/:slug' }] };
+    const rowsOf = async (extra: { widen?: boolean }, q: string) => {
+      let rowsRead = 0;
+      const counted = countingRowsRead(binding, (n) => (rowsRead += n));
+      const results = await searchIndex({ ...options, ...extra }, { db: counted, q, limit: 1 });
+      return { titles: results.map((r) => r.title), rowsRead };
+    };
+    // Words no correction is looked up for (too short), each on several pages: nothing else tells the two apart.
+    for (const q of ['the', 'and']) {
+      const [coverage, strict] = [await rowsOf({}, q), await rowsOf({ widen: false }, q)];
+      expect(coverage.titles.length).toBe(1);
+      expect(coverage.titles).toEqual(strict.titles);
+      expect(coverage.rowsRead).toBeLessThanOrEqual(strict.rowsRead);
+    }
+  });
 });
 
+/** The database, each statement's rows read (D1's `meta.rows_read`, what D1 bills) handed to `add`. */
+function countingRowsRead(d: SearchDatabase, add: (rows: number) => void): SearchDatabase {
+  const wrap = (st: ReturnType<SearchDatabase['prepare']>): ReturnType<SearchDatabase['prepare']> => ({
+    bind: (...v) => wrap(st.bind(...v)),
+    all: async <Row>() => {
+      const r = (await st.all<Row>()) as { results: Row[]; meta: { rows_read: number } };
+      add(r.meta.rows_read);
+      return r;
+    },
+    run: () => st.run(),
+  });
+  return { prepare: (sql) => wrap(d.prepare(sql)) };
+}
