@@ -1,5 +1,5 @@
 import type { SqlValue } from './types.js';
-import { DAY_OF_DATE, DOCS_TABLE, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, HEADINGS_TABLE, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
 import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../search/snippet.js';
 
 /** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `limit`. */
@@ -42,6 +42,12 @@ export interface SearchPlan {
    * formula). Pages whose title matches no word add nothing.
    */
   titleWeight: number;
+  /**
+   * How much the bm25 of the page's headings alone adds, like `titleWeight` (0: nothing; an index without the headings
+   * table is searched without). Each heading is a short title of part of the page: a long page whose section answers
+   * the query ranks like a short page about it.
+   */
+  headingWeight?: number;
   snippetTokens: number;
   /** Read each page's `boost` from `search_docs` (default); `false` for an index written before it had them. */
   boosts?: boolean;
@@ -171,33 +177,39 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   // than SQLite allows (each step's decision reads the steps before it). For the same reason a corrected search's
   // statement (four steps) keeps the shared table for its first step too: better-sqlite3's SQLite refused it.
   const titlesOfMatches = plan.titleWeight > 0 && !plan.bare && !plan.rowsBilled && plan.steps.length <= 2 && plan.steps[0]!.titleMatch !== undefined;
-  const titleTables = new Map<string, string>();
-  if (plan.titleWeight > 0 && !plan.bare) {
-    for (const [i, { titleMatch }] of plan.steps.entries()) {
-      if (titleMatch === undefined || titleTables.has(titleMatch) || (i === 0 && titlesOfMatches)) continue;
-      const name = `titles${titleTables.size}`;
-      titleTables.set(titleMatch, name);
-      // Only the titles of the pages searched (this site and type) are scored and kept: the others join no row, and
-      // scoring every title with a common word cost more than ranking the pages (a page missing from search_docs,
-      // which no push of this schema leaves, keeps its title).
-      const scoped = plan.rowsBilled ? [] : [plan.site ? ['site', plan.site] : undefined, plan.type ? ['type', plan.type] : undefined].filter((f) => f !== undefined);
+  // The short fields scored on their own length beside the row's bm25: the title, and the headings.
+  const fields = shortFields(plan);
+  const titleTables = new Map<string, string[]>();
+  for (const [i, { titleMatch }] of plan.steps.entries()) {
+    if (titleMatch === undefined || titleTables.has(titleMatch) || (i === 0 && titlesOfMatches) || fields.length === 0) continue;
+    const n = titleTables.size;
+    titleTables.set(titleMatch, fields.map((f) => `${f.table}${n}`));
+    // Only the titles of the pages searched (this site and type) are scored and kept: the others join no row, and
+    // scoring every title with a common word cost more than ranking the pages (a page missing from search_docs,
+    // which no push of this schema leaves, keeps its title).
+    const scoped = plan.rowsBilled ? [] : [plan.site ? ['site', plan.site] : undefined, plan.type ? ['type', plan.type] : undefined].filter((f) => f !== undefined);
+    for (const { table } of fields) {
       const join = scoped.length ? ` t LEFT JOIN ${DOCS_TABLE} d ON d.id = t.rowid` : '';
       const filters = scoped.map(([column, value]) => ` AND (d.id IS NULL OR d.${column} = ${bind(value!)})`).join('');
-      ctes.push(`${name} AS MATERIALIZED (SELECT ${scoped.length ? 't.' : ''}rowid AS id, bm25(${TITLES_TABLE}) AS bm FROM ${TITLES_TABLE}${join} WHERE ${TITLES_TABLE} MATCH ${bind(titleMatch)}${filters})`);
+      ctes.push(`${table}${n} AS MATERIALIZED (SELECT ${scoped.length ? 't.' : ''}rowid AS id, bm25(${table}) AS bm FROM ${table}${join} WHERE ${table} MATCH ${bind(titleMatch)}${filters})`);
     }
   }
   plan.steps.forEach((step, i) => {
     if (i > 0) ctes.push(`runs${i} AS MATERIALIZED (SELECT ${runs(i)} AS go)`);
     if (i === 0 && titlesOfMatches) {
       ctes.push(`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind)})`);
-      ctes.push(`matchedTitles AS MATERIALIZED (SELECT t.rowid AS id, bm25(${TITLES_TABLE}) AS bm FROM ${TITLES_TABLE} t
-        WHERE ${TITLES_TABLE} MATCH ${bind(step.titleMatch!)} AND +t.rowid IN (SELECT id FROM matched))`);
-      ctes.push(`step0 AS MATERIALIZED (SELECT m.id AS id, (m.bm + ${plan.titleWeight} * coalesce(t.bm, 0.0))${covered('m.id')}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${stepOf('m.id')}
-        FROM matched m LEFT JOIN matchedTitles t ON t.id = m.id ORDER BY score, id LIMIT ${k})`);
+      for (const { table } of fields) {
+        ctes.push(`matched_${table} AS MATERIALIZED (SELECT t.rowid AS id, bm25(${table}) AS bm FROM ${table} t
+        WHERE ${table} MATCH ${bind(step.titleMatch!)} AND +t.rowid IN (SELECT id FROM matched))`);
+      }
+      const joined = fields.map((f) => ({ ...f, name: `matched_${f.table}` }));
+      ctes.push(`step0 AS MATERIALIZED (SELECT m.id AS id, (${fieldScore(joined)})${covered('m.id')}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${stepOf('m.id')}
+        FROM matched m${fieldJoins(joined)} ORDER BY score, id LIMIT ${k})`);
     } else {
-      const titles = step.titleMatch === undefined ? undefined : titleTables.get(step.titleMatch);
+      const names = step.titleMatch === undefined ? undefined : titleTables.get(step.titleMatch);
+      const joined = names ? fields.map((f, j) => ({ ...f, name: names[j]! })) : [];
       const extra = i === 0 ? { factor: covered('m.id'), columns: stepOf('m.id') } : undefined;
-      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, titles, bind, i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`, extra)})`);
+      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, joined, bind, i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`, extra)})`);
     }
     // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
     // the first step finding enough means there is none).
@@ -283,14 +295,36 @@ const PHRASE = /"(?:[^"]|"")*"\*?/g;
 function rankQuery(
   plan: SearchPlan,
   match: string,
-  titles: string | undefined,
+  joined: JoinedField[],
   bind: (...values: SqlValue[]) => string,
   limit: string,
   extra: { factor: string; columns: string } = { factor: '', columns: '' },
 ): string {
-  const bm = titles ? `m.bm + ${plan.titleWeight} * coalesce(t.bm, 0.0)` : 'm.bm';
-  return `SELECT m.id AS id, (${bm})${extra.factor}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${extra.columns} FROM (${matchQuery(plan, match, bind)}) m${titles ? ` LEFT JOIN ${titles} t ON t.id = m.id` : ''}
+  return `SELECT m.id AS id, (${fieldScore(joined)})${extra.factor}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${extra.columns} FROM (${matchQuery(plan, match, bind)}) m${fieldJoins(joined)}
     ORDER BY score, id LIMIT ${limit}`;
+}
+
+/** A short field's FTS5 table, how much its bm25 adds to the row's, and (once joined) the table its scores are in. */
+interface ShortField {
+  table: string;
+  weight: number;
+}
+type JoinedField = ShortField & { name: string };
+
+/** The short fields a plan scores (none for another tool's table). */
+function shortFields(plan: SearchPlan): ShortField[] {
+  if (plan.bare || plan.titleWeight <= 0) return [];
+  const headings = plan.titleWeight * (plan.headingWeight ?? 0);
+  return [{ table: TITLES_TABLE, weight: plan.titleWeight }, ...(headings > 0 ? [{ table: HEADINGS_TABLE, weight: headings }] : [])];
+}
+
+/** The row's bm25 plus each joined short field's, weighed (a page whose field matches no word adds nothing). */
+function fieldScore(joined: JoinedField[]): string {
+  return ['m.bm', ...joined.map((f, i) => `${f.weight} * coalesce(f${i}.bm, 0.0)`)].join(' + ');
+}
+
+function fieldJoins(joined: JoinedField[]): string {
+  return joined.map((f, i) => ` LEFT JOIN ${f.name} f${i} ON f${i}.id = m.id`).join('');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { cutOnWord } from '../text/cut.js';
 import { foldWord } from '../text/fold.js';
-import { DOCS_TABLE, HASHES_TABLE, INSERT_SECTIONS, SECTION_LEAD_CHARS, SECTION_MATCH_CHARS, SECTIONS_MAX_BYTES, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
+import { DOCS_TABLE, HASHES_TABLE, HEADINGS_TABLE, INSERT_SECTIONS, syncHeadingsStatement, SECTION_LEAD_CHARS, SECTION_MATCH_CHARS, SECTIONS_MAX_BYTES, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
 
 /**
  * What a push writes for one page, as statements with `?` parameters: run with bound values on a database (SQLite, a
@@ -12,7 +12,7 @@ import { DOCS_TABLE, HASHES_TABLE, INSERT_SECTIONS, SECTION_LEAD_CHARS, SECTION_
  * FTS5's `optimize` for each full-text table: merges its b-trees into one after a bulk load, which makes queries faster
  * (and rewrites the whole index, which a one-page edit need not cost: `worthOptimizing` decides).
  */
-export const OPTIMIZE_STATEMENTS = [TABLE, TITLES_TABLE, VOCAB_TABLE].map((t) => `INSERT INTO ${t}(${t}) VALUES ('optimize')`);
+export const OPTIMIZE_STATEMENTS = [TABLE, TITLES_TABLE, HEADINGS_TABLE, VOCAB_TABLE].map((t) => `INSERT INTO ${t}(${t}) VALUES ('optimize')`);
 
 /** A parameter value; `{ sql }` is an SQL expression, for the `.sql` file only (where JavaScript did not compute it). */
 export type PlanValue = string | number | null | { sql: string };
@@ -53,7 +53,7 @@ export interface PageToWrite {
 }
 
 /** The tables a whole push of a site clears (its rows only, or every row when `site` is empty). */
-export const SITE_TABLES = [TABLE, TITLES_TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE, HASHES_TABLE] as const;
+export const SITE_TABLES = [TABLE, TITLES_TABLE, HEADINGS_TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE, HASHES_TABLE] as const;
 
 export const PAGE_COLUMNS = ['title', 'description', 'content', 'tags', 'more', 'url', 'site', 'type', 'date', 'emoji', 'boost'] as const;
 
@@ -88,7 +88,11 @@ export function pageInsert(page: PageToWrite, day: PlanValue, hash: string): Pla
 /** The statement that inserts a page's sections (none for a page without), finding the page through `search_docs` (site and URL). */
 export function sectionInserts(page: Pick<PageToWrite, 'site' | 'url' | 'sections'>): PlannedStatement[] {
   if (page.sections.length === 0) return [];
-  return [{ sql: INSERT_SECTIONS, params: [page.site, page.url, page.site, sectionsJson(page.sections)] }];
+  return [
+    { sql: INSERT_SECTIONS, params: [page.site, page.url, page.site, sectionsJson(page.sections)] },
+    // Its headings as stored, as a whole push writes them.
+    { sql: syncHeadingsStatement(` WHERE s.page = (SELECT id FROM ${DOCS_TABLE} WHERE site = ? AND url = ?)`), params: [page.site, page.url] },
+  ];
 }
 
 const encoder = new TextEncoder();
@@ -130,14 +134,15 @@ export function pageRemoval(site: string, url: string): PlannedStatement[] {
     { sql: `DELETE FROM ${SECTIONS_TABLE} WHERE page IN ${ids}`, params: [site, url] },
     { sql: `DELETE FROM ${TABLE} WHERE rowid IN ${ids}`, params: [site, url] },
     { sql: `DELETE FROM ${TITLES_TABLE} WHERE rowid IN ${ids}`, params: [site, url] },
+    { sql: `DELETE FROM ${HEADINGS_TABLE} WHERE rowid IN ${ids}`, params: [site, url] },
     { sql: `DELETE FROM ${DOCS_TABLE} WHERE site = ? AND url = ?`, params: [site, url] },
     { sql: `DELETE FROM ${HASHES_TABLE} WHERE site = ? AND url = ?`, params: [site, url] },
   ];
 }
 
-/** Rows a page's insert writes: its row, side row, title row and hash, and its sections' row when it has any. */
+/** Rows a page's insert writes: its row, side row, title row and hash, and its sections' and headings' rows when it has sections. */
 export function pageRows(page: { sections: unknown[] }): number {
-  return 4 + (page.sections.length > 0 ? 1 : 0);
+  return 4 + (page.sections.length > 0 ? 2 : 0);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../options/options.js';
-import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, HEADINGS_TABLE, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
 import { columnValue, OPTIMIZE_STATEMENTS, pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, sectionInserts, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
 import { vocabularyOf } from './vocabulary.js';
@@ -50,6 +50,7 @@ export function pushStatements(
     ...schemaStatements(),
     deleteStatement(config.site),
     deleteStatement(config.site, TITLES_TABLE),
+    deleteStatement(config.site, HEADINGS_TABLE),
     deleteStatement(config.site, SECTIONS_TABLE),
     deleteStatement(config.site, VOCAB_TABLE),
     deleteStatement(config.site, HASHES_TABLE),

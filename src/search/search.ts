@@ -17,7 +17,7 @@ import {
   type RawSearchInput,
   type SearchInput,
 } from './query.js';
-import { DOCS_TABLE, PREFIX_INDEX_MAX, SECTIONS_TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
+import { DOCS_TABLE, HEADINGS_TABLE, PREFIX_INDEX_MAX, SECTIONS_TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { removeWordBreaks } from '../text/segment.js';
 import { matchingSections, sectionOf, sectionSnippet, sectionWords } from './sections.js';
 import { urlResolver } from './urls.js';
@@ -116,6 +116,7 @@ export async function runSearch(
     recency: config.recency,
     undatedTypes: config.sources.filter((s) => s.recency === false).map((s) => s.type),
     titleWeight: config.ranking === 'fields' ? config.weights.title / TITLE_WEIGHT_DIVISOR : 0,
+    headingWeight: HEADING_WEIGHT,
     snippetTokens: config.snippetTokens,
     everyWordBonus: EVERY_WORD_BONUS,
     rowsBilled,
@@ -217,6 +218,12 @@ const TITLE_WEIGHT_DIVISOR = 20;
  */
 const EVERY_WORD_BONUS = 0.5;
 
+/**
+ * How much a page's headings matching the query count beside its title matching it (each scored on its own length):
+ * docs/ranking.md, "Sections raise pages", has the measure.
+ */
+const HEADING_WEIGHT = 0.5;
+
 /** About how many words a section's snippet shows: a line under its heading, shorter than the page's snippet. */
 const SECTION_SNIPPET_TOKENS = 16;
 
@@ -229,6 +236,8 @@ const SIDE_TABLE = new RegExp(`no such table: (${[DOCS_TABLE, SECTIONS_TABLE, VO
 /** A `search_docs` of schema version 8 and before, which has no page boosts. */
 const NO_BOOSTS = /no such column: d\.boost\b/i;
 const TITLES = new RegExp(`no such table: ${TITLES_TABLE}\\b`, 'i');
+/** An index of schema version 9 and before, which has no headings table. */
+const HEADINGS = new RegExp(`no such table: ${HEADINGS_TABLE}\\b`, 'i');
 
 async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[]> {
   const { sql, params } = searchStatement(plan);
@@ -238,6 +247,7 @@ async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[
     const message = String((e as Error).message);
     // One more round trip, only on such an index, until its next `site-search index` push writes the missing tables.
     if (plan.titleWeight > 0 && TITLES.test(message)) return run(db, { ...plan, titleWeight: 0 });
+    if ((plan.headingWeight ?? 0) > 0 && HEADINGS.test(message)) return run(db, { ...plan, headingWeight: 0 });
     if (plan.boosts !== false && NO_BOOSTS.test(message)) return run(db, { ...plan, boosts: false });
     if (!plan.bare && SIDE_TABLE.test(message)) return run(db, { ...plan, bare: true });
     throw e;
