@@ -1,10 +1,14 @@
-/** SvelteKit 2 and 3 with adapter-node (`vite build` + `node build`) and `site-search/sveltekit`. */
+/**
+ * SvelteKit 2 and 3 with adapter-node (`vite build` + `node build`) and `site-search/sveltekit`; SvelteKit 2 built with
+ * adapter-vercel and adapter-netlify, each function served from a read-only copy.
+ */
+import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
 import { mountReadOnly } from '../helpers/read-only-mount.js';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
-import { coreHandler, expectAnswersLikeCore, freePort, prepare, start, type RunningApp } from './harness.js';
+import { buildApp, coreHandler, expectAnswersLikeCore, freePort, indexFixture, prepare, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
 
 /** One production build per app for both suites. */
 const builds = new Map<string, Promise<string>>();
@@ -74,6 +78,38 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node on a read-only fi
   it('answers searches like the core handler', async () => {
     await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
   });
+});
+
+// adapter-vercel and adapter-netlify, configured as docs/frameworks/sveltekit.md says (TEST_ADAPTER picks the adapter in
+// the app's vite.config.js). Each function is copied, mounted read-only and served with its folder as the working
+// directory, as the host runs it (serve-function.mjs stands in for the host's launcher only).
+describe('sveltekit2 built with adapter-vercel and withSearchIndex: the index ships in the function and opens read-only', () => {
+  let dir: string;
+  let app: Awaited<ReturnType<typeof startReadOnlyCopy>> | undefined;
+  beforeAll(async () => {
+    dir = await indexFixture('sveltekit2');
+    await buildApp('sveltekit2', ['npx', 'vite', 'build'], { TEST_ADAPTER: 'vercel' });
+    // adapter-vercel's one function when nothing is split (its name is the route pattern of the catch-all).
+    app = await startReadOnlyCopy(join(dir, '.vercel/output/functions/![-]/catchall.func'), (port) => [process.execPath, SERVE_FUNCTION, 'vercel', String(port)]);
+  }, 240_000);
+  afterAll(() => app?.stop());
+
+  it('holds the index in the folder the function starts in and answers searches from a read-only copy, like the core handler', async () => {
+    expect(existsSync(join(app!.path, '.site-search/search.db'))).toBe(true);
+    await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
+  });
+
+  it('stops the build, naming the fix, when there is no index to ship', async () => {
+    const index = join(dir, '.site-search/search.db');
+    renameSync(index, `${index}.away`);
+    try {
+      await expect(buildApp('sveltekit2', ['npx', 'vite', 'build'], { TEST_ADAPTER: 'vercel' })).rejects.toThrow(
+        '[site-search] .site-search/search.db not found: run "npx site-search index" before "vite build"',
+      );
+    } finally {
+      renameSync(`${index}.away`, index);
+    }
+  }, 120_000);
 });
 
 for (const name of ['sveltekit2', 'sveltekit3']) {
