@@ -2,7 +2,10 @@
  * SvelteKit 2 and 3 with adapter-node (`vite build` + `node build`) and `site-search/sveltekit`; SvelteKit 2 built with
  * adapter-vercel and adapter-netlify, each function served from a read-only copy.
  */
-import { existsSync, renameSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
@@ -82,7 +85,16 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node on a read-only fi
 
 // adapter-vercel and adapter-netlify, configured as docs/frameworks/sveltekit.md says (TEST_ADAPTER picks the adapter in
 // the app's vite.config.js). Each function is copied, mounted read-only and served with its folder as the working
-// directory, as the host runs it (serve-function.mjs stands in for the host's launcher only).
+// directory, as the host runs it (serve-function.mjs stands in for the host's launcher only). adapter-netlify empties
+// build/, adapter-node's output: the memoized build is dropped, so a suite after these builds again.
+const ROOT = new URL('../..', import.meta.url).pathname;
+/** The code block of docs/frameworks/sveltekit.md whose first line is `first`. */
+function guideBlock(first: string): string {
+  const page = readFileSync(join(ROOT, 'docs/frameworks/sveltekit.md'), 'utf8');
+  for (const [, body] of page.matchAll(/^```\w*\n([\s\S]*?)^```$/gm)) if (body!.startsWith(first)) return body!;
+  throw new Error(`docs/frameworks/sveltekit.md has no code block starting with ${first}`);
+}
+
 describe('sveltekit2 built with adapter-vercel and withSearchIndex: the index ships in the function and opens read-only', () => {
   let dir: string;
   let app: Awaited<ReturnType<typeof startReadOnlyCopy>> | undefined;
@@ -110,6 +122,47 @@ describe('sveltekit2 built with adapter-vercel and withSearchIndex: the index sh
       renameSync(`${index}.away`, index);
     }
   }, 120_000);
+});
+
+describe("sveltekit2 built with adapter-netlify and the guide's netlify.toml, packaged by Netlify's zip-it-and-ship-it", () => {
+  let dir: string;
+  let unzipped: string;
+  let app: Awaited<ReturnType<typeof startReadOnlyCopy>> | undefined;
+  beforeAll(async () => {
+    dir = await indexFixture('sveltekit2');
+    writeFileSync(join(dir, 'netlify.toml'), guideBlock('# netlify.toml'));
+    try {
+      await buildApp('sveltekit2', ['npx', 'vite', 'build'], { TEST_ADAPTER: 'netlify' });
+      builds.delete('sveltekit2');
+      const zipped = mkdtempSync(join(tmpdir(), 'site-search-netlify-zip-'));
+      unzipped = mkdtempSync(join(tmpdir(), 'site-search-netlify-function-'));
+      // What Netlify's build does with the internal functions directory: [functions] of netlify.toml becomes the
+      // packager's config as netlify-cli's normalizeFunctionsConfig maps it (included_files, relative to the site).
+      const load = createRequire(join(dir, 'package.json'));
+      const toml = load('@iarna/toml') as { parse(text: string): { functions: { included_files: string[] } } };
+      const { zipFunctions } = (await import(load.resolve('@netlify/zip-it-and-ship-it'))) as {
+        zipFunctions(dirs: string[], dest: string, options: object): Promise<{ path: string }[]>;
+      };
+      const config = { '*': { includedFiles: toml.parse(readFileSync(join(dir, 'netlify.toml'), 'utf8')).functions.included_files, includedFilesBasePath: dir } };
+      const [fn] = await zipFunctions(['.netlify/functions-internal'].map((d) => join(dir, d)), zipped, { basePath: dir, repositoryRoot: dir, config });
+      execFileSync('unzip', ['-q', fn!.path, '-d', unzipped]);
+      rmSync(zipped, { recursive: true, force: true });
+    } finally {
+      rmSync(join(dir, 'netlify.toml'), { force: true });
+    }
+    // Netlify starts the zip's entry point in the folder it unpacked; the entry wraps the function adapter-netlify wrote
+    // (Functions 2.0: a default export taking a Request), which serve-function.mjs calls as Netlify's bootstrap does.
+    app = await startReadOnlyCopy(unzipped, (port) => [process.execPath, SERVE_FUNCTION, 'netlify', String(port), '.netlify/functions-internal/sveltekit-render.mjs']);
+  }, 240_000);
+  afterAll(async () => {
+    await app?.stop();
+    if (unzipped) rmSync(unzipped, { recursive: true, force: true });
+  });
+
+  it('holds the index where included_files puts it and answers searches from a read-only copy, like the core handler', async () => {
+    expect(existsSync(join(app!.path, '.site-search/search.db'))).toBe(true);
+    await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
+  });
 });
 
 for (const name of ['sveltekit2', 'sveltekit3']) {
