@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
 import { mountReadOnly } from '../helpers/read-only-mount.js';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
-import { buildApp, coreHandler, expectAnswersLikeCore, freePort, indexFixture, prepare, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
+import { buildApp, coreHandler, docsBlock, expectAnswersLikeCore, freePort, indexFixture, prepare, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
 
 /** One production build per app for both suites. */
 const builds = new Map<string, Promise<string>>();
@@ -87,14 +87,6 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node on a read-only fi
 // the app's vite.config.js). Each function is copied, mounted read-only and served with its folder as the working
 // directory, as the host runs it (serve-function.mjs stands in for the host's launcher only). adapter-netlify empties
 // build/, adapter-node's output: the memoized build is dropped, so a suite after these builds again.
-const ROOT = new URL('../..', import.meta.url).pathname;
-/** The code block of docs/frameworks/sveltekit.md whose first line is `first`. */
-function guideBlock(first: string): string {
-  const page = readFileSync(join(ROOT, 'docs/frameworks/sveltekit.md'), 'utf8');
-  for (const [, body] of page.matchAll(/^```\w*\n([\s\S]*?)^```$/gm)) if (body!.startsWith(first)) return body!;
-  throw new Error(`docs/frameworks/sveltekit.md has no code block starting with ${first}`);
-}
-
 describe('sveltekit2 built with adapter-vercel and withSearchIndex: the index ships in the function and opens read-only', () => {
   let dir: string;
   let app: Awaited<ReturnType<typeof startReadOnlyCopy>> | undefined;
@@ -130,7 +122,7 @@ describe("sveltekit2 built with adapter-netlify and the guide's netlify.toml, pa
   let app: Awaited<ReturnType<typeof startReadOnlyCopy>> | undefined;
   beforeAll(async () => {
     dir = await indexFixture('sveltekit2');
-    writeFileSync(join(dir, 'netlify.toml'), guideBlock('# netlify.toml'));
+    writeFileSync(join(dir, 'netlify.toml'), docsBlock('docs/frameworks/sveltekit.md', '# netlify.toml'));
     try {
       await buildApp('sveltekit2', ['npx', 'vite', 'build'], { TEST_ADAPTER: 'netlify' });
       builds.delete('sveltekit2');
