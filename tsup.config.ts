@@ -15,6 +15,7 @@ export default defineConfig({
     starlight: 'adapters/starlight/index.ts',
     next: 'adapters/next.ts',
     sveltekit: 'adapters/sveltekit.ts',
+    'sveltekit-adapter': 'adapters/sveltekit-adapter.ts',
     ui: 'src/ui/index.ts',
   },
   format: ['esm'],

@@ -109,6 +109,11 @@ describe.each([
     files: () => ({ 'vite.config.ts': block('docs/frameworks/sveltekit.md', 'vite.config.ts') }),
   })),
   {
+    name: 'docs/frameworks/sveltekit.md: vite.config.ts with adapter-vercel and withSearchIndex',
+    app: 'sveltekit2',
+    files: () => ({ 'vite.config.ts': docBlocks('docs/frameworks/sveltekit.md', 'vite.config.ts').find((b) => b.includes('@sveltejs/adapter-vercel'))! }),
+  },
+  {
     name: 'docs/frameworks/workers.md: quick start',
     app: 'next16',
     files: () => ({ 'search.config.ts': block('docs/frameworks/workers.md', 'search.config.ts'), 'src/worker.ts': block('docs/frameworks/workers.md', 'src/worker.ts') }),

@@ -3,7 +3,7 @@
  * core handler over the same index, so a test can compare them field by field.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,6 +157,16 @@ export async function startReadOnlyCopy(folder: string, command: (port: number) 
     rmSync(copy, { recursive: true, force: true });
     throw e;
   }
+}
+
+/** The code block of the docs page `page` (e.g. `docs/frameworks/next.md`) whose first line is `first`, unindented. */
+export function docsBlock(page: string, first: string): string {
+  const text = readFileSync(join(ROOT, page), 'utf8');
+  for (const [, indent, body] of text.matchAll(/^( *)```\w*\n([\s\S]*?)^ *```$/gm)) {
+    const lines = body!.split('\n').map((l) => l.slice(indent!.length));
+    if (lines[0] === first) return lines.join('\n');
+  }
+  throw new Error(`${page} has no code block starting with ${first}`);
 }
 
 /** The core handler over the SQLite index the test built: what every framework must answer. */

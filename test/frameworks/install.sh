@@ -32,8 +32,11 @@ install_app() {
   echo "$SHA" >"$stamp"
 }
 cd "$HERE/apps"
+# `install.sh sveltekit2 next16` installs only those apps.
+apps=("$@")
+[ ${#apps[@]} -gt 0 ] || apps=(*/)
 pids=()
-for app in */; do
+for app in "${apps[@]}"; do
   install_app "${app%/}" &
   pids+=($!)
   # Two at a time: the machine has two cores.

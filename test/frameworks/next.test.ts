@@ -1,9 +1,15 @@
-/** Next.js 16 (App Router route handlers, `next build` + `next start`) with `site-search/next`. */
-import { existsSync, readFileSync } from 'node:fs';
+/**
+ * Next.js 16 (App Router route handlers, `next build` + `next start`) with `site-search/next`; its standalone output
+ * and Netlify's build of it served from read-only copies.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
-import { coreHandler, expectAnswersLikeCore, freePort, prepare, start, startReadOnlyCopy } from './harness.js';
+import { buildApp, coreHandler, docsBlock, expectAnswersLikeCore, FIXTURE, freePort, indexFixture, prepare, SERVE_FUNCTION, start, startReadOnlyCopy } from './harness.js';
 
 /** One production build for both suites: next.config.mjs asks for the standalone output too. */
 let built: Promise<string> | undefined;
@@ -47,6 +53,57 @@ describe('Next.js 16 serverless: the index ships in the function and opens read-
   });
 
   it('the standalone output holds the index and its server answers from a read-only copy, as next start does', async () => {
+    expect(existsSync(join(app!.path, '.site-search/search.db'))).toBe(true);
+    await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
+  });
+});
+
+// Netlify's own build, run here as on Netlify (netlify-build --offline, @netlify/build) with next.md's netlify.toml: it
+// runs next build, Netlify's Next.js runtime (@netlify/plugin-nextjs) and its packager. The function's zip, unzipped
+// and mounted read-only, is served with its folder as the working directory; the runtime's cache needs Netlify Blobs,
+// served by @netlify/blobs' local server as netlify dev serves it. netlify-build rebuilds .next: the memoized build is
+// dropped, so a suite after this one builds again.
+describe('Next.js 16 on Netlify: the runtime\'s server function holds the index and answers from a read-only copy', () => {
+  let dir: string;
+  let unzipped: string | undefined;
+  let blobs: { stop(): Promise<void> } | undefined;
+  const blobsDir = mkdtempSync(join(tmpdir(), 'site-search-netlify-blobs-'));
+  let app: Awaited<ReturnType<typeof startReadOnlyCopy>> | undefined;
+  beforeAll(async () => {
+    dir = await indexFixture('next16');
+    // The build command indexes too (npx site-search index in the app, with the fixture's pages where its options say).
+    writeFileSync(join(dir, 'netlify.toml'), docsBlock('docs/frameworks/next.md', '# netlify.toml'));
+    cpSync(join(FIXTURE, 'content'), join(dir, 'content'), { recursive: true });
+    try {
+      await buildApp('next16', ['npx', 'netlify-build', '--offline']);
+    } finally {
+      rmSync(join(dir, 'netlify.toml'), { force: true });
+      rmSync(join(dir, 'content'), { recursive: true, force: true });
+      built = undefined;
+    }
+    unzipped = mkdtempSync(join(tmpdir(), 'site-search-netlify-next-'));
+    execFileSync('unzip', ['-q', join(dir, '.netlify/functions/___netlify-server-handler.zip'), '-d', unzipped]);
+    const load = createRequire(join(dir, 'package.json'));
+    const { BlobsServer } = (await import(load.resolve('@netlify/blobs/server'))) as {
+      BlobsServer: new (o: { directory: string; token: string; port: number }) => { start(): Promise<{ port: number }>; stop(): Promise<void> };
+    };
+    const server = new BlobsServer({ directory: blobsDir, token: 'local', port: await freePort() });
+    const edgeURL = `http://127.0.0.1:${(await server.start()).port}`;
+    blobs = server;
+    // What Netlify sets for a function (and netlify dev for a local one): where Netlify Blobs answers, and for which deploy.
+    const blobsContext = { deployID: 'local', siteID: 'local', token: 'local', edgeURL, uncachedEdgeURL: edgeURL, primaryRegion: 'local' };
+    app = await startReadOnlyCopy(unzipped, (port) => [process.execPath, SERVE_FUNCTION, 'netlify', String(port), '___netlify-server-handler.mjs'], {
+      NETLIFY_BLOBS_CONTEXT: Buffer.from(JSON.stringify(blobsContext)).toString('base64'),
+    });
+  }, 360_000);
+  afterAll(async () => {
+    await app?.stop();
+    await blobs?.stop();
+    rmSync(blobsDir, { recursive: true, force: true });
+    if (unzipped) rmSync(unzipped, { recursive: true, force: true });
+  });
+
+  it('holds the index in the function\'s folder and answers searches like the core handler', async () => {
     expect(existsSync(join(app!.path, '.site-search/search.db'))).toBe(true);
     await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
   });

@@ -1,10 +1,17 @@
-/** SvelteKit 2 and 3 with adapter-node (`vite build` + `node build`) and `site-search/sveltekit`. */
+/**
+ * SvelteKit 2 and 3 with adapter-node (`vite build` + `node build`) and `site-search/sveltekit`; SvelteKit 2 built with
+ * adapter-vercel and adapter-netlify, each function served from a read-only copy.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
 import { mountReadOnly } from '../helpers/read-only-mount.js';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
-import { coreHandler, expectAnswersLikeCore, freePort, prepare, start, type RunningApp } from './harness.js';
+import { buildApp, coreHandler, docsBlock, expectAnswersLikeCore, freePort, indexFixture, prepare, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
 
 /** One production build per app for both suites. */
 const builds = new Map<string, Promise<string>>();
@@ -72,6 +79,80 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node on a read-only fi
   });
 
   it('answers searches like the core handler', async () => {
+    await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
+  });
+});
+
+// adapter-vercel and adapter-netlify, configured as docs/frameworks/sveltekit.md says (TEST_ADAPTER picks the adapter in
+// the app's vite.config.js). Each function is copied, mounted read-only and served with its folder as the working
+// directory, as the host runs it (serve-function.mjs stands in for the host's launcher only). adapter-netlify empties
+// build/, adapter-node's output: the memoized build is dropped, so a suite after these builds again.
+describe('sveltekit2 built with adapter-vercel and withSearchIndex: the index ships in the function and opens read-only', () => {
+  let dir: string;
+  let app: Awaited<ReturnType<typeof startReadOnlyCopy>> | undefined;
+  beforeAll(async () => {
+    dir = await indexFixture('sveltekit2');
+    await buildApp('sveltekit2', ['npx', 'vite', 'build'], { TEST_ADAPTER: 'vercel' });
+    // adapter-vercel's one function when nothing is split (its name is the route pattern of the catch-all).
+    app = await startReadOnlyCopy(join(dir, '.vercel/output/functions/![-]/catchall.func'), (port) => [process.execPath, SERVE_FUNCTION, 'vercel', String(port)]);
+  }, 240_000);
+  afterAll(() => app?.stop());
+
+  it('holds the index in the folder the function starts in and answers searches from a read-only copy, like the core handler', async () => {
+    expect(existsSync(join(app!.path, '.site-search/search.db'))).toBe(true);
+    await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
+  });
+
+  it('stops the build, naming the fix, when there is no index to ship', async () => {
+    const index = join(dir, '.site-search/search.db');
+    renameSync(index, `${index}.away`);
+    try {
+      await expect(buildApp('sveltekit2', ['npx', 'vite', 'build'], { TEST_ADAPTER: 'vercel' })).rejects.toThrow(
+        '[site-search] .site-search/search.db not found: run "npx site-search index" before "vite build"',
+      );
+    } finally {
+      renameSync(`${index}.away`, index);
+    }
+  }, 120_000);
+});
+
+describe("sveltekit2 built with adapter-netlify and the guide's netlify.toml, packaged by Netlify's zip-it-and-ship-it", () => {
+  let dir: string;
+  let unzipped: string;
+  let app: Awaited<ReturnType<typeof startReadOnlyCopy>> | undefined;
+  beforeAll(async () => {
+    dir = await indexFixture('sveltekit2');
+    writeFileSync(join(dir, 'netlify.toml'), docsBlock('docs/frameworks/sveltekit.md', '# netlify.toml'));
+    try {
+      await buildApp('sveltekit2', ['npx', 'vite', 'build'], { TEST_ADAPTER: 'netlify' });
+      builds.delete('sveltekit2');
+      const zipped = mkdtempSync(join(tmpdir(), 'site-search-netlify-zip-'));
+      unzipped = mkdtempSync(join(tmpdir(), 'site-search-netlify-function-'));
+      // What Netlify's build does with the internal functions directory: [functions] of netlify.toml becomes the
+      // packager's config as netlify-cli's normalizeFunctionsConfig maps it (included_files, relative to the site).
+      const load = createRequire(join(dir, 'package.json'));
+      const toml = load('@iarna/toml') as { parse(text: string): { functions: { included_files: string[] } } };
+      const { zipFunctions } = (await import(load.resolve('@netlify/zip-it-and-ship-it'))) as {
+        zipFunctions(dirs: string[], dest: string, options: object): Promise<{ path: string }[]>;
+      };
+      const config = { '*': { includedFiles: toml.parse(readFileSync(join(dir, 'netlify.toml'), 'utf8')).functions.included_files, includedFilesBasePath: dir } };
+      const [fn] = await zipFunctions(['.netlify/functions-internal'].map((d) => join(dir, d)), zipped, { basePath: dir, repositoryRoot: dir, config });
+      execFileSync('unzip', ['-q', fn!.path, '-d', unzipped]);
+      rmSync(zipped, { recursive: true, force: true });
+    } finally {
+      rmSync(join(dir, 'netlify.toml'), { force: true });
+    }
+    // Netlify starts the zip's entry point in the folder it unpacked; the entry wraps the function adapter-netlify wrote
+    // (Functions 2.0: a default export taking a Request), which serve-function.mjs calls as Netlify's bootstrap does.
+    app = await startReadOnlyCopy(unzipped, (port) => [process.execPath, SERVE_FUNCTION, 'netlify', String(port), '.netlify/functions-internal/sveltekit-render.mjs']);
+  }, 240_000);
+  afterAll(async () => {
+    await app?.stop();
+    if (unzipped) rmSync(unzipped, { recursive: true, force: true });
+  });
+
+  it('holds the index where included_files puts it and answers searches from a read-only copy, like the core handler', async () => {
+    expect(existsSync(join(app!.path, '.site-search/search.db'))).toBe(true);
     await expectAnswersLikeCore(app!, join(dir, '.site-search/search.db'));
   });
 });
