@@ -1,5 +1,5 @@
 import { h } from './dom.js';
-import { fetchResults, searchUrl } from './request.js';
+import { fetchResults, SearchError, searchUrl } from './request.js';
 import { renderResult, renderSection, resultHref } from './render-result.js';
 import { safeHref } from './safe-url.js';
 import { STYLES } from './styles.js';
@@ -229,7 +229,10 @@ export class SiteSearchElement extends BaseElement {
       if (seq !== this.#seq || controller.signal.aborted) return;
       if (!offset) this.#showResults([], false);
       this.#more.hidden = true;
-      this.#setStatus('error', (error as Error).message);
+      // The reader gets a message they can act on; the operator's detail goes to the console, where they look.
+      const tooLong = error instanceof SearchError && error.tooLong;
+      if (!tooLong) console.error(`[site-search] ${(error as Error).message}`);
+      this.#setStatus('error', tooLong ? 'That search is too long: shorten it.' : 'Search is unavailable.');
     } finally {
       if (seq === this.#seq) this.#panel.removeAttribute('aria-busy');
     }

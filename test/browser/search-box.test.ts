@@ -5,6 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../src/ui/types.js';
@@ -457,35 +458,77 @@ describe('requests: debounce, abort, stale answers, errors', () => {
     expect(await titles()).toEqual(later.results.map((r) => r.title));
   });
 
-  it('shows the server’s 400 message: an invalid limit, a type the server rejects', async () => {
+  /** The `console.error` lines the page writes, as they come. */
+  function consoleErrors(): string[] {
+    const lines: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && lines.push(m.text()));
+    return lines;
+  }
+
+  it('a configuration error: the reader sees "Search is unavailable.", the console the server’s 400 message', async () => {
+    const errors = consoleErrors();
     await page.locator('site-search').evaluate((el) => el.setAttribute('limit', '0'));
     await typeQuery('otter');
-    await expect.poll(() => status().textContent()).toBe('Invalid limit');
+    await expect.poll(() => status().textContent()).toBe('Search is unavailable.');
     expect(await status().getAttribute('class')).toContain('error');
     expect(await options().count()).toBe(0);
+    await expect.poll(() => errors).toEqual(['[site-search] Invalid limit']);
     await page.locator('site-search').evaluate((el) => {
       el.removeAttribute('limit');
       el.setAttribute('types', 'doc,post,nope');
     });
     await chip('nope').click();
-    await expect.poll(() => status().textContent()).toBe('Invalid type. One of: doc, post');
+    await expect.poll(() => errors).toEqual(['[site-search] Invalid limit', '[site-search] Invalid type. One of: doc, post']);
+    expect(await status().textContent()).toBe('Search is unavailable.');
+    expect(await page.locator('site-search').evaluate((el) => el.shadowRoot!.textContent)).not.toContain('Invalid');
     await page.screenshot({ path: `${ARTIFACTS}error-light.png` });
   });
 
-  it('reports an unreachable endpoint', async () => {
-    await page.route('**/api/search?**', (route) => route.abort('connectionrefused'));
-    await typeQuery('otter');
-    await expect.poll(() => status().textContent()).toBe('Search is unavailable: the endpoint could not be reached.');
+  it('a missing index: the visitor message, and the operator’s detail (run the indexer) in the console', async () => {
+    // A real 500 from the real handler: a second dev server (with CORS, as the box's page is on the first), whose
+    // index table is dropped once it has started, as when a deploy forgot `site-search index`.
+    const broken = makeProject({ 'search.config.json': JSON.stringify({ database: 'broken', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }] }), 'docs/a.md': '# A\n\nAn otter.\n' });
+    const { child, url } = await startDevServer(['--config', 'search.config.json', '--port', '0', '--cors'], broken.dir);
+    try {
+      const db = new DatabaseSync(`${broken.dir}/.site-search/search.db`);
+      db.exec('DROP TABLE search_index');
+      db.close();
+      const errors = consoleErrors();
+      await page.locator('site-search').evaluate((el, endpoint) => el.setAttribute('endpoint', endpoint), `${url}/api/search`);
+      await typeQuery('otter');
+      await expect.poll(() => status().textContent()).toBe('Search is unavailable.');
+      await expect.poll(() => errors.join('\n')).toMatch(/^\[site-search\] Search index not found.*npx site-search index/);
+    } finally {
+      child.kill('SIGTERM');
+      broken.cleanup();
+    }
   });
 
-  it('names the path when nothing answers there (a 404 page: the route is not where the box asks)', async () => {
+  it('a search longer than the server allows is the reader’s to fix, and says so', async () => {
+    const errors = consoleErrors();
+    await typeQuery('otter '.repeat(20));
+    await expect.poll(() => status().textContent()).toBe('That search is too long: shorten it.');
+    expect(errors).toEqual([]);
+  });
+
+  it('reports an unreachable endpoint to the reader as unavailable, with the path in the console', async () => {
+    const errors = consoleErrors();
+    await page.route('**/api/search?**', (route) => route.abort('connectionrefused'));
+    await typeQuery('otter');
+    await expect.poll(() => status().textContent()).toBe('Search is unavailable.');
+    await expect.poll(() => errors).toEqual([expect.stringMatching(/^\[site-search\] Search is unavailable: the endpoint \/api\/search could not be reached/)]);
+  });
+
+  it('names the path in the console when nothing answers there (a 404 page: the route is not where the box asks)', async () => {
+    const errors = consoleErrors();
     await page.route('**/api/search?**', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<h1>404: Not Found</h1>' }));
     await typeQuery('otter');
-    await expect.poll(() => status().textContent()).toBe('Search failed: no search endpoint at /api/search (HTTP 404)');
+    await expect.poll(() => errors).toEqual(['[site-search] Search failed: no search endpoint at /api/search (HTTP 404)']);
+    expect(await status().textContent()).toBe('Search is unavailable.');
     await page.unroute('**/api/search?**');
     await page.route('**/api/search?**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: 'Bad gateway' }));
     await page.keyboard.type('s');
-    await expect.poll(() => status().textContent()).toBe('Search failed (HTTP 502)');
+    await expect.poll(() => errors.at(-1)).toBe('[site-search] Search failed (HTTP 502)');
   });
 });
 
