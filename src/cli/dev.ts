@@ -23,6 +23,16 @@ export interface DevServer {
 const UI_SCRIPT = new URL('./ui.js', import.meta.url);
 
 /**
+ * The built file a request for the element's scripts asks for: the element, or one of the translations it imports
+ * from beside itself (`/ui-locales/de.js`, relative to `/site-search-ui.js`). `undefined` for any other path.
+ */
+function uiFile(path: string): URL | undefined {
+  if (path === UI_SCRIPT_ROUTE) return UI_SCRIPT;
+  const locale = /^\/ui-locales\/([A-Za-z-]+)\.js$/.exec(path);
+  return locale ? new URL(`./ui-locales/${locale[1]}.js`, import.meta.url) : undefined;
+}
+
+/**
  * Serves the endpoint over the local SQLite index at `apiRoute` and, at `/`, a page with the `<site-search>` element
  * (served from `/site-search-ui.js`), and calls `reindex` when a source file changes. Responses are not cached, so a
  * re-index shows at once.
@@ -85,7 +95,8 @@ export async function startDevServer(
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return void res.end(page);
     }
-    if (path === UI_SCRIPT_ROUTE) return void serveUiScript(res);
+    const script = uiFile(path);
+    if (script) return void serveUiScript(script, res);
     if (req.method === 'GET' || req.method === 'HEAD') return void servePage(path, req.method, res);
     notFound(res);
   });
@@ -129,14 +140,14 @@ export function isLocalHost(host: string | undefined): boolean {
 }
 
 /** Read per request, so a rebuilt dist/ui.js shows on reload without restarting the server. */
-async function serveUiScript(res: ServerResponse): Promise<void> {
+async function serveUiScript(file: URL, res: ServerResponse): Promise<void> {
   try {
-    const script = await readFile(UI_SCRIPT);
+    const script = await readFile(file);
     res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(script);
   } catch {
     res.writeHead(404, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ error: `${UI_SCRIPT.pathname} not found: build the package (npm run build).` }));
+    res.end(JSON.stringify({ error: `${file.pathname} not found: build the package (npm run build).` }));
   }
 }
 

@@ -2,6 +2,7 @@ import { h } from './dom.js';
 import { fetchResults, SearchError, searchUrl } from './request.js';
 import { renderResult, renderSection, resultHref } from './render-result.js';
 import { safeHref } from './safe-url.js';
+import { ENGLISH, fill, isRightToLeft, translationFor, type SiteSearchStrings } from './strings.js';
 import { STYLES } from './styles.js';
 import type { SearchResponse, SearchResult, SiteSearchSelectDetail } from './types.js';
 
@@ -28,6 +29,7 @@ function isEditable(target: EventTarget | undefined): boolean {
  * popup.
  *
  * Attributes: `endpoint` (default `/api/search`), `placeholder`, `label` (accessible name, default the placeholder),
+ * `lang` (else the closest ancestor's: picks the built-in translation; see {@link SiteSearchElement.strings}),
  * `types` (comma-separated types offered as filter chips), `limit` (results per page, default 8), `hotkey` (the key
  * that focuses the box, default `/`; Ctrl/⌘+K always does; `none` turns both off).
  *
@@ -41,16 +43,22 @@ function isEditable(target: EventTarget | undefined): boolean {
  * ```
  */
 export class SiteSearchElement extends BaseElement {
-  static readonly observedAttributes = ['placeholder', 'label', 'types', 'hotkey'];
+  static readonly observedAttributes = ['placeholder', 'label', 'types', 'hotkey', 'lang', 'dir'];
 
   readonly #root: ShadowRoot;
   readonly #input: HTMLInputElement;
   readonly #hint: HTMLElement;
+  readonly #box: HTMLElement;
   readonly #panel: HTMLElement;
   readonly #chips: HTMLElement;
   readonly #status: HTMLElement;
   readonly #list: HTMLUListElement;
   readonly #more: HTMLButtonElement;
+  /** The built-in translation of the page's language (English until it has loaded), and the page's own overrides. */
+  #translation: SiteSearchStrings = ENGLISH;
+  #overrides: Partial<SiteSearchStrings> = {};
+  /** The language whose translation was last asked for, so a late answer for another one is ignored. */
+  #lang = '';
   #results: SearchResult[] = [];
   /** What each option of the list opens: a result's page (or best section), or one more of its sections. */
   #options: { result: SearchResult; url: string }[] = [];
@@ -77,13 +85,13 @@ export class SiteSearchElement extends BaseElement {
       enterkeyhint: 'search',
     });
     this.#hint = h('kbd', { 'aria-hidden': 'true' });
-    this.#chips = h('div', { class: 'chips', role: 'group', 'aria-label': 'Filter by type', hidden: '' });
+    this.#chips = h('div', { class: 'chips', role: 'group', hidden: '' });
     this.#status = h('div', { part: 'status', class: 'status', role: 'status' });
-    this.#list = h('ul', { id: 'results', part: 'results', role: 'listbox', 'aria-label': 'Search results' });
-    this.#more = h('button', { part: 'more', class: 'more', type: 'button', hidden: '' }, 'More results');
+    this.#list = h('ul', { id: 'results', part: 'results', role: 'listbox' });
+    this.#more = h('button', { part: 'more', class: 'more', type: 'button', hidden: '' });
     this.#panel = h('div', { part: 'panel', class: 'panel', hidden: '' }, this.#chips, this.#status, this.#list, this.#more);
-    const style = h('style', {}, STYLES);
-    this.#root.append(style, h('div', { class: 'box' }, this.#input, this.#hint), this.#panel);
+    this.#box = h('div', { class: 'box' }, this.#input, this.#hint);
+    this.#root.append(h('style', {}, STYLES), this.#box, this.#panel);
 
     this.#input.addEventListener('input', () => this.#onInput());
     this.#input.addEventListener('keydown', (e) => this.#onKeydown(e));
@@ -113,6 +121,43 @@ export class SiteSearchElement extends BaseElement {
     this.#input.value = text;
   }
 
+  /**
+   * Replaces any of the box's strings (see `SiteSearchStrings`), over the built-in translation of the page's language:
+   * `box.strings = { noResults: 'Nothing about “{query}”' }`. Reading it gives the strings in use.
+   */
+  get strings(): SiteSearchStrings {
+    return { ...this.#translation, ...this.#overrides };
+  }
+  set strings(strings: Partial<SiteSearchStrings>) {
+    this.#overrides = { ...strings };
+    this.#syncAttributes();
+  }
+
+  #text(key: keyof SiteSearchStrings, values: Record<string, string> = {}): string {
+    return fill(this.#overrides[key] ?? this.#translation[key], values);
+  }
+
+  /**
+   * The element's `lang`, else its closest ancestor's, else the document's. A built-in translation other than English
+   * is imported on first use; until it arrives the box shows English.
+   */
+  #loadLanguage(): void {
+    const lang = this.closest('[lang]')?.getAttribute('lang') || 'en';
+    if (lang === this.#lang) return;
+    this.#lang = lang;
+    const load = translationFor(lang);
+    const apply = (strings: SiteSearchStrings) => {
+      if (this.#lang !== lang) return;
+      this.#translation = strings;
+      this.#syncAttributes();
+    };
+    if (!load) return apply(ENGLISH);
+    load().then(
+      (module) => apply(module.default),
+      (error: unknown) => console.error(`[site-search] the ${lang} strings could not be loaded; the box stays in English.`, error),
+    );
+  }
+
   /** Puts `query` in the box and searches for it at once (the dev page uses it for a query in the URL hash). */
   search(query: string): void {
     this.#input.value = query;
@@ -121,6 +166,7 @@ export class SiteSearchElement extends BaseElement {
 
   connectedCallback(): void {
     document.addEventListener('keydown', this.#onHotkey);
+    this.#loadLanguage();
     this.#syncAttributes();
   }
 
@@ -130,14 +176,21 @@ export class SiteSearchElement extends BaseElement {
     this.#inFlight?.abort();
   }
 
-  attributeChangedCallback(): void {
+  attributeChangedCallback(name: string): void {
+    if (name === 'lang' && this.isConnected) this.#loadLanguage();
     this.#syncAttributes();
   }
 
   #syncAttributes(): void {
-    const placeholder = this.getAttribute('placeholder') ?? 'Search';
+    const placeholder = this.getAttribute('placeholder') ?? this.#text('placeholder');
     this.#input.placeholder = placeholder;
-    this.#input.setAttribute('aria-label', this.getAttribute('label') || placeholder || 'Search');
+    this.#input.setAttribute('aria-label', this.getAttribute('label') || placeholder || this.#text('placeholder'));
+    this.#chips.setAttribute('aria-label', this.#text('filterByType'));
+    this.#list.setAttribute('aria-label', this.#text('resultsLabel'));
+    this.#more.textContent = this.#text('moreResults');
+    // Direction is inherited from the page; a right-to-left language on a page that does not say so gets it here.
+    const dir = this.closest('[dir]') ? '' : isRightToLeft(this.#lang) ? 'rtl' : '';
+    for (const part of [this.#box, this.#panel]) dir ? part.setAttribute('dir', dir) : part.removeAttribute('dir');
     this.#hint.textContent = this.#hotkey();
     const types = (this.getAttribute('types') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
     if (this.#type && !types.includes(this.#type)) this.#type = '';
@@ -145,7 +198,7 @@ export class SiteSearchElement extends BaseElement {
     this.#chips.replaceChildren(
       ...['', ...types].map((type) => {
         const pressed = String(type === this.#type);
-        const chip = h('button', { part: 'chip', class: 'chip', type: 'button', 'data-type': type, 'aria-pressed': pressed }, type || 'All');
+        const chip = h('button', { part: 'chip', class: 'chip', type: 'button', 'data-type': type, 'aria-pressed': pressed }, type || this.#text('all'));
         chip.addEventListener('click', () => this.#setType(type));
         return chip;
       }),
@@ -208,7 +261,7 @@ export class SiteSearchElement extends BaseElement {
     const controller = (this.#inFlight = new AbortController());
     const limit = this.getAttribute('limit') ?? DEFAULT_LIMIT;
     this.#panel.setAttribute('aria-busy', 'true');
-    if (!offset && !this.#results.length) this.#setStatus('', 'Searching…');
+    if (!offset && !this.#results.length) this.#setStatus('', this.#text('searching'));
     this.#open(true);
     try {
       const url = searchUrl(this.getAttribute('endpoint') || '/api/search', { q, limit, offset, type: this.#type });
@@ -232,7 +285,7 @@ export class SiteSearchElement extends BaseElement {
       // The reader gets a message they can act on; the operator's detail goes to the console, where they look.
       const tooLong = error instanceof SearchError && error.tooLong;
       if (!tooLong) console.error(`[site-search] ${(error as Error).message}`);
-      this.#setStatus('error', tooLong ? 'That search is too long: shorten it.' : 'Search is unavailable.');
+      this.#setStatus('error', this.#text(tooLong ? 'tooLong' : 'unavailable'));
     } finally {
       if (seq === this.#seq) this.#panel.removeAttribute('aria-busy');
     }
@@ -264,9 +317,13 @@ export class SiteSearchElement extends BaseElement {
   /** The status line: no results, a corrected query, or the count (also what screen readers announce). */
   #describe(body: SearchResponse, q: string): void {
     const count = this.#results.length;
-    if (!count) this.#setStatus('empty', `No results for “${q}”`);
-    else if (body.suggestion) this.#setStatus('', 'Showing results for ', h('b', {}, body.suggestion));
-    else this.#setStatus('', `${count}${this.#more.hidden ? '' : '+'} result${count === 1 ? '' : 's'}`);
+    if (!count) this.#setStatus('empty', this.#text('noResults', { query: q }));
+    else if (body.suggestion) {
+      // The suggestion is an element (bold), so the template is split around it rather than filled.
+      const [before = '', after = ''] = this.#text('showingResultsFor').split('{suggestion}');
+      this.#setStatus('', before, h('b', {}, body.suggestion), after);
+    } else if (count === 1 && this.#more.hidden) this.#setStatus('', this.#text('oneResult'));
+    else this.#setStatus('', this.#text('results', { count: `${count}${this.#more.hidden ? '' : '+'}` }));
   }
 
   /** `kind` (`error`, `empty` or `''`) styles the line; the content is text and elements, never markup. */

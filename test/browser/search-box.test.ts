@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SiteSearchElement } from '../../src/ui/element.js';
 import type { SearchResponse } from '../../src/ui/types.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { startDevServer } from '../helpers/dev-server.js';
@@ -529,6 +530,87 @@ describe('requests: debounce, abort, stale answers, errors', () => {
     await page.route('**/api/search?**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: 'Bad gateway' }));
     await page.keyboard.type('s');
     await expect.poll(() => errors.at(-1)).toBe('[site-search] Search failed (HTTP 502)');
+  });
+});
+
+describe('every language (issue 37, item 5)', () => {
+  /** A second box in a block with its own `lang` (and `dir`, when given), on the dev page. */
+  async function boxIn(lang: string, dir?: string): Promise<string> {
+    await page.evaluate(
+      ([lang, dir]) => {
+        const block = Object.assign(document.createElement('div'), { lang });
+        if (dir) block.dir = dir;
+        block.innerHTML = '<site-search endpoint="/api/search" types="doc,post" hotkey="none"></site-search>';
+        document.querySelector('main')!.append(block);
+      },
+      [lang, dir] as const,
+    );
+    return `[lang="${lang}"] site-search`;
+  }
+
+  it('an English page loads no translation', async () => {
+    const loaded: string[] = [];
+    page.on('request', (r) => r.url().includes('/ui-locales/') && loaded.push(r.url()));
+    await page.reload();
+    await searchFor('otter');
+    expect(loaded).toEqual([]);
+  });
+
+  it('a German page shows German strings, loading only the German file', async () => {
+    const loaded: string[] = [];
+    page.on('request', (r) => r.url().includes('/ui-locales/') && loaded.push(new URL(r.url()).pathname));
+    const box = await boxIn('de');
+    const input = page.locator(`${box} [part=input]`);
+    await expect.poll(() => input.getAttribute('placeholder')).toBe('Suchen');
+    expect(loaded).toEqual(['/ui-locales/de.js']);
+    expect(await input.getAttribute('aria-label')).toBe('Suchen');
+    expect(await page.locator(`${box} [part=chip]`).allTextContents()).toEqual(['Alle', 'doc', 'post']);
+    expect(await page.locator(`${box} [role=listbox]`).getAttribute('aria-label')).toBe('Suchergebnisse');
+    await input.click();
+    await page.keyboard.type('qqqqqqqq');
+    await expect.poll(() => page.locator(`${box} [part=status]`).textContent()).toBe('Keine Ergebnisse für „qqqqqqqq“');
+    await input.fill('otter');
+    await expect.poll(() => page.locator(`${box} [part=status]`).textContent()).toBe('8+ Ergebnisse');
+    expect(await page.locator(`${box} [part=more]`).textContent()).toBe('Weitere Ergebnisse');
+  });
+
+  it('the strings property replaces any string, over the translation', async () => {
+    const box = await boxIn('fr');
+    const input = page.locator(`${box} [part=input]`);
+    await expect.poll(() => input.getAttribute('placeholder')).toBe('Rechercher');
+    await page.locator(box).evaluate((el: SiteSearchElement) => {
+      el.strings = { noResults: 'Rien sur « {query} », désolé', placeholder: 'Chercher dans la doc' };
+    });
+    expect(await input.getAttribute('placeholder')).toBe('Chercher dans la doc');
+    await input.click();
+    await page.keyboard.type('qqqqqqqq');
+    await expect.poll(() => page.locator(`${box} [part=status]`).textContent()).toBe('Rien sur « qqqqqqqq », désolé');
+    expect((await page.locator(box).evaluate((el: SiteSearchElement) => el.strings)).moreResults).toBe('Plus de résultats');
+  });
+
+  it('an Arabic page renders right to left, even without a dir of its own', async () => {
+    const box = await boxIn('ar');
+    const input = page.locator(`${box} [part=input]`);
+    await expect.poll(() => input.getAttribute('placeholder')).toBe('بحث');
+    expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    // The icon's room (2.4em) is on the right, the hint's (2.9em) on the left.
+    const padding = await input.evaluate((el) => [getComputedStyle(el).paddingRight, getComputedStyle(el).paddingLeft]);
+    expect(padding.map((p) => Math.round(parseFloat(p)))).toEqual([38, 46]);
+    await input.fill('otter');
+    await expect.poll(() => page.locator(`${box} [part=status]`).textContent()).toBe('عدد النتائج: 8+');
+    // A result's title starts at the right and its type and date sit to the left of it.
+    const first = page.locator(`${box} [role=option]`).first();
+    const [title, meta] = await Promise.all([first.locator('[part=title]').boundingBox(), first.locator('[part=meta]').boundingBox()]);
+    expect(meta!.x + meta!.width).toBeLessThan(title!.x);
+    await page.screenshot({ path: `${ARTIFACTS}search-rtl.png` });
+  });
+
+  it('a Hebrew block with dir="rtl" is right to left by inheritance', async () => {
+    const box = await boxIn('he', 'rtl');
+    const input = page.locator(`${box} [part=input]`);
+    await expect.poll(() => input.getAttribute('placeholder')).toBe('חיפוש');
+    expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    expect(await page.locator(box).evaluate((el) => el.shadowRoot!.querySelector('[dir]'))).toBeNull();
   });
 });
 

@@ -96,6 +96,8 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
     const header = readFileSync(join(dir, 'dist/client/fr/index.html'), 'utf8');
     expect(header).toContain('<sl-site-search');
     expect(header).toMatch(/<site-search endpoint="\/api\/search\?type=fr" placeholder="Rechercher"/);
+    // The box's own strings follow the page's language and direction (issue 37, item 5).
+    expect(header).toMatch(/<site-search [^>]*lang="fr" dir="ltr"/);
   });
 
   it('answers each locale with the URLs Starlight built, and each result URL is a page (200)', async () => {
@@ -164,6 +166,8 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
       await expect.poll(() => links.count()).toBe(3);
       const paths = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
       expect(paths.sort()).toEqual(start === '/fr/' ? ['/fr/', '/fr/guides/deployment/', '/fr/guides/getting-started/'] : ['/', '/guides/deployment/', '/guides/getting-started/']);
+      // The status line is in the page's language, inside Starlight's dialog.
+      expect(await page.locator('site-search [part=status]').textContent()).toBe(start === '/fr/' ? '3 résultats' : '3 results');
     });
   });
 });
