@@ -1,4 +1,5 @@
 import { h } from './dom.js';
+import { forgetSearch, readRecent, rememberSearch } from './recent.js';
 import { fetchResults, SearchError, searchUrl } from './request.js';
 import { renderResult, renderSection, resultHref } from './render-result.js';
 import { safeHref } from './safe-url.js';
@@ -11,6 +12,8 @@ const DEBOUNCE_MS = 120;
 /** The endpoint answers nothing for shorter queries (docs/http-api.md), so the box does not ask. */
 const MIN_QUERY_LENGTH = 2;
 const DEFAULT_LIMIT = '8';
+/** How many recent searches are kept and shown unless the `recent` attribute says otherwise. */
+const DEFAULT_RECENT = 5;
 
 /**
  * Server rendering (Astro, Next.js, SvelteKit) may import this module in Node, where `HTMLElement` does not exist; a
@@ -31,7 +34,8 @@ function isEditable(target: EventTarget | undefined): boolean {
  * Attributes: `endpoint` (default `/api/search`), `placeholder`, `label` (accessible name, default the placeholder),
  * `lang` (else the closest ancestor's: picks the built-in translation; see {@link SiteSearchElement.strings}),
  * `types` (comma-separated types offered as filter chips), `limit` (results per page, default 8), `hotkey` (the key
- * that focuses the box, default `/`; Ctrl/⌘+K always does; `none` turns both off).
+ * that focuses the box, default `/`; Ctrl/⌘+K always does; `none` turns both off), `recent` (how many recent searches
+ * are kept and shown in the empty box, default 5; `0` turns them off).
  *
  * Fires `site-search:select` (bubbling, composed, cancelable; detail {@link SiteSearchSelectDetail}) before it
  * navigates to a chosen result; `preventDefault()` keeps it from navigating.
@@ -63,6 +67,8 @@ export class SiteSearchElement extends BaseElement {
   /** What each option of the list opens: a result's page (or best section), or one more of its sections. */
   #options: { result: SearchResult; url: string }[] = [];
   #active = -1;
+  /** The recent searches the list shows (the box is empty), or `undefined` when it shows results. */
+  #recent?: string[];
   #type = '';
   /** Increases with every request; an answer whose number is not the latest is stale and dropped. */
   #seq = 0;
@@ -98,6 +104,7 @@ export class SiteSearchElement extends BaseElement {
     // Coming back to the box (or clicking it after Escape) shows what it showed before it closed.
     const reopen = () => {
       if (this.#searchable() && this.#status.textContent) this.#open(true);
+      else if (!this.#input.value) this.#showRecent();
     };
     this.#input.addEventListener('focus', reopen);
     this.#input.addEventListener('click', reopen);
@@ -247,7 +254,7 @@ export class SiteSearchElement extends BaseElement {
       this.#inFlight?.abort();
       this.#showResults([], false);
       this.#setStatus('');
-      this.#open(false);
+      if (!this.#showRecent()) this.#open(false);
       return;
     }
     this.#debounce = setTimeout(() => this.#search(0), delay);
@@ -291,7 +298,50 @@ export class SiteSearchElement extends BaseElement {
     }
   }
 
+  /** How many recent searches to keep and show; 0 when the `recent` attribute turns them off. */
+  #recentLimit(): number {
+    const limit = Number(this.getAttribute('recent') ?? DEFAULT_RECENT);
+    return Number.isInteger(limit) && limit > 0 ? limit : 0;
+  }
+
+  /**
+   * In the focused, empty box: lists the recent searches as options (Enter searches one again, Delete or the ✕ removes
+   * it). Returns false, showing nothing, when there are none or they are turned off.
+   */
+  #showRecent(): boolean {
+    const limit = this.#recentLimit();
+    const recent = limit && !this.#input.value && this.#root.activeElement ? readRecent().slice(0, limit) : [];
+    if (!recent.length) return false;
+    this.#showResults([], false);
+    this.#recent = recent;
+    this.#list.replaceChildren(
+      ...recent.map((query, i) =>
+        h(
+          'li',
+          { id: `option-${i}`, role: 'option', part: 'result recent', 'aria-selected': 'false' },
+          h('span', { class: 'row recent' }, query),
+          // For the mouse; the keyboard removes with Delete. Hidden from screen readers: an option holds no control.
+          h('span', { part: 'remove', class: 'remove', 'aria-hidden': 'true', title: this.#text('removeRecent') }, '✕'),
+        ),
+      ),
+    );
+    this.#setStatus('', this.#text('recent'));
+    this.#open(true);
+    return true;
+  }
+
+  #forget(index: number): void {
+    forgetSearch(this.#recent![index]!);
+    if (this.#showRecent()) this.#activate(Math.min(index, this.#list.children.length - 1));
+    else {
+      this.#list.replaceChildren();
+      this.#setStatus('');
+      this.#open(false);
+    }
+  }
+
   #showResults(results: SearchResult[], append: boolean): void {
+    this.#recent = undefined;
     if (!append) this.#options = [];
     const rows: HTMLLIElement[] = [];
     const add = (row: (id: string) => HTMLLIElement, result: SearchResult, url: string) => {
@@ -355,7 +405,7 @@ export class SiteSearchElement extends BaseElement {
   #onKeydown(e: KeyboardEvent): void {
     // Enter or Escape while an input method is composing (Chinese, Japanese…) belongs to the composition.
     if (e.isComposing) return;
-    const count = this.#options.length;
+    const count = this.#list.children.length;
     const open = !this.#panel.hidden;
     switch (e.key) {
       case 'ArrowDown':
@@ -381,6 +431,13 @@ export class SiteSearchElement extends BaseElement {
         } else if (this.#input.value) {
           e.preventDefault();
           this.search('');
+          this.#open(false);
+        }
+        break;
+      case 'Delete':
+        if (this.#recent && this.#active >= 0) {
+          e.preventDefault();
+          this.#forget(this.#active);
         }
     }
   }
@@ -390,13 +447,19 @@ export class SiteSearchElement extends BaseElement {
     // Modified clicks (new tab, new window) are left to the browser's own link handling.
     if (!option || e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    this.#select([...this.#list.children].indexOf(option));
+    const index = [...this.#list.children].indexOf(option);
+    if (this.#recent && (e.target as Element).closest('.remove')) this.#forget(index);
+    else this.#select(index);
   }
 
   /** Announces the choice with a cancelable `site-search:select`, then navigates unless a listener prevented it. */
   #select(index: number, newTab = false): void {
+    const again = this.#recent?.[index];
+    if (again) return this.search(again);
     const option = this.#options[index];
     if (!option) return;
+    // Remembered on choosing a result, whoever navigates (the box, or a client-side router that cancels the event).
+    if (this.#recentLimit()) rememberSearch(this.#query(), this.#recentLimit());
     const { result, url } = option;
     const detail: SiteSearchSelectDetail = { result, url };
     const proceed = this.dispatchEvent(new CustomEvent('site-search:select', { detail, bubbles: true, composed: true, cancelable: true }));

@@ -78,6 +78,11 @@ ul{list-style:none;margin:0;padding:0}
 .type{text-transform:capitalize;padding:0 .45em;border:1px solid var(--ss-border);border-radius:4px}
 .snippet{grid-column:2;font-size:.875em;line-height:1.5;color:color-mix(in srgb,var(--ss-fg) 78%,var(--ss-bg));overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden}
 mark{color:inherit;background:var(--ss-mark);border-radius:3px;padding:0 .12em;box-decoration-break:clone;-webkit-box-decoration-break:clone}
+[part~=recent]{display:flex;align-items:center}
+.recent{flex:1;padding:.5em .7em;overflow-wrap:anywhere}
+.recent:before{content:"↺";display:inline-block;width:1.6em;color:var(--ss-muted)}
+.remove{padding:.3em .65em;border-radius:6px;color:var(--ss-muted);cursor:pointer}
+.remove:hover{color:var(--ss-fg);background:var(--ss-hover)}
 .more{display:block;width:100%;margin-top:.3em;padding:.55em;border-radius:8px;font-size:.875em;font-weight:500;color:var(--ss-accent)}
 .more:hover{background:var(--ss-hover)}
 @media (pointer:coarse){kbd{display:none}}

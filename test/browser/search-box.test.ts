@@ -64,6 +64,8 @@ beforeEach(async () => {
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${origin}/`);
   await page.waitForFunction(() => customElements.get('site-search'));
+  // Recent searches live in the context's localStorage, shared by the tests: each starts without any.
+  await page.evaluate(() => localStorage.clear());
 });
 
 afterEach(async () => {
@@ -530,6 +532,81 @@ describe('requests: debounce, abort, stale answers, errors', () => {
     await page.route('**/api/search?**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: 'Bad gateway' }));
     await page.keyboard.type('s');
     await expect.poll(() => errors.at(-1)).toBe('[site-search] Search failed (HTTP 502)');
+  });
+});
+
+describe('recent searches (issue 37, item 2)', () => {
+  const recent = () => page.locator('site-search [part~=recent]');
+  const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('site-search:recent') ?? 'null') as string[] | null);
+  /** Searches `query`, chooses the first result without leaving the page (a listener cancels the navigation), clears. */
+  async function chooseFirst(query: string): Promise<void> {
+    await input().fill('');
+    await searchFor(query);
+    await page.keyboard.press('Enter');
+    await input().fill('');
+  }
+
+  it('a chosen search is listed when the box is focused and empty, after a reload too', async () => {
+    await input().click();
+    expect(await page.locator('site-search [part=panel]').isHidden()).toBe(true);
+    const expected = await searchFor('otter');
+    await Promise.all([page.waitForURL(optionUrls(expected)[0]!), page.keyboard.press('Enter')]);
+    await page.goto(`${origin}/`);
+    await input().click();
+    await expect.poll(() => recent().allTextContents()).toEqual(['otter✕']);
+    expect(await status().textContent()).toBe('Recent searches');
+    expect(await input().getAttribute('aria-expanded')).toBe('true');
+    await page.reload();
+    await input().click();
+    await expect.poll(() => recent().allTextContents()).toEqual(['otter✕']);
+    // ↓ and Enter search it again.
+    await page.keyboard.press('ArrowDown');
+    expect(await input().getAttribute('aria-activedescendant')).toBe('option-0');
+    await page.keyboard.press('Enter');
+    expect(await input().inputValue()).toBe('otter');
+    await expect.poll(titles).toEqual(expected.results.map((r) => r.title));
+  });
+
+  it('newest first, once each, bounded by the recent attribute; Delete and ✕ remove one', async () => {
+    await page.locator('site-search').evaluate((el) => {
+      el.setAttribute('recent', '3');
+      el.addEventListener('site-search:select', (e) => e.preventDefault());
+    });
+    for (const q of ['otter', 'rivers', 'kelp', 'Otter', 'beaver']) await chooseFirst(q);
+    expect(await stored()).toEqual(['beaver', 'Otter', 'kelp']);
+    await expect.poll(() => recent().allTextContents()).toEqual(['beaver✕', 'Otter✕', 'kelp✕']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => recent().allTextContents()).toEqual(['beaver✕', 'kelp✕']);
+    expect(await input().getAttribute('aria-activedescendant')).toBe('option-1');
+    expect(await stored()).toEqual(['beaver', 'kelp']);
+    await recent().nth(1).locator('[part=remove]').click();
+    await page.locator('site-search [part~=recent] [part=remove]').click();
+    expect(await stored()).toBeNull();
+    expect(await input().getAttribute('aria-expanded')).toBe('false');
+    // The box kept the focus through the clicks.
+    expect(await page.evaluate(() => document.querySelector('site-search')!.shadowRoot!.activeElement?.getAttribute('part'))).toBe('input');
+  });
+
+  it('recent="0" turns them off: nothing stored, nothing shown', async () => {
+    await page.locator('site-search').evaluate((el) => {
+      el.setAttribute('recent', '0');
+      el.addEventListener('site-search:select', (e) => e.preventDefault());
+    });
+    await chooseFirst('otter');
+    expect(await stored()).toBeNull();
+    await page.evaluate(() => localStorage.setItem('site-search:recent', '["rivers"]'));
+    await page.locator('h1').click();
+    await input().click();
+    expect(await page.locator('site-search [part=panel]').isHidden()).toBe(true);
+  });
+
+  it('unreadable storage shows nothing and breaks nothing', async () => {
+    await page.evaluate(() => localStorage.setItem('site-search:recent', '{not json'));
+    await input().click();
+    expect(await page.locator('site-search [part=panel]').isHidden()).toBe(true);
+    await searchFor('otter');
   });
 });
 
