@@ -35,7 +35,9 @@ function isEditable(target: EventTarget | undefined): boolean {
  * `lang` (else the closest ancestor's: picks the built-in translation; see {@link SiteSearchElement.strings}),
  * `types` (comma-separated types offered as filter chips), `limit` (results per page, default 8), `hotkey` (the key
  * that focuses the box, default `/`; Ctrl/⌘+K always does; `none` turns both off), `recent` (how many recent searches
- * are kept and shown in the empty box, default 5; `0` turns them off).
+ * are kept and shown in the empty box, default 5; `0` turns them off), `query-param` (opt-in: the page's `?q=`, or the
+ * parameter it names, is searched on load and kept up to date as the reader types), `inline` (the list is part of the
+ * page and stays open: a full results page).
  *
  * Fires `site-search:select` (bubbling, composed, cancelable; detail {@link SiteSearchSelectDetail}) before it
  * navigates to a chosen result; `preventDefault()` keeps it from navigating.
@@ -115,7 +117,7 @@ export class SiteSearchElement extends BaseElement {
     this.addEventListener('focusout', () => {
       // Focus moving between the input, the chips and the button stays inside; only leaving the element closes it.
       setTimeout(() => {
-        if (!this.#root.activeElement) this.#open(false);
+        if (!this.#root.activeElement && !this.hasAttribute('inline')) this.#open(false);
       });
     });
   }
@@ -175,6 +177,9 @@ export class SiteSearchElement extends BaseElement {
     document.addEventListener('keydown', this.#onHotkey);
     this.#loadLanguage();
     this.#syncAttributes();
+    const param = this.#queryParam();
+    const q = param && new URLSearchParams(location.search).get(param);
+    if (q) this.search(q);
   }
 
   disconnectedCallback(): void {
@@ -210,6 +215,31 @@ export class SiteSearchElement extends BaseElement {
         return chip;
       }),
     );
+  }
+
+  /** The URL parameter the query is shared in (`query-param`, `q` when it has no value), or `''` when it is not. */
+  #queryParam(): string {
+    const param = this.getAttribute('query-param');
+    return param === null ? '' : param || 'q';
+  }
+
+  /**
+   * Writes the query into the page's URL, so a reload or a shared link searches it again. `replaceState`, not a new
+   * history entry per pause in typing, keeping the router's `history.state` (Next.js and SvelteKit keep theirs there).
+   */
+  #shareQuery(): void {
+    const param = this.#queryParam();
+    if (!param) return;
+    const url = new URL(location.href);
+    const q = this.#query();
+    if (q === (url.searchParams.get(param) ?? '')) return;
+    if (q) url.searchParams.set(param, q);
+    else url.searchParams.delete(param);
+    try {
+      history.replaceState(history.state, '', url);
+    } catch {
+      // Safari refuses more than 100 calls in 30 s; the URL catches up at the next pause.
+    }
   }
 
   /** The bare key that focuses the box, or `''` when hotkeys are off. */
@@ -249,6 +279,7 @@ export class SiteSearchElement extends BaseElement {
   #onInput(delay = DEBOUNCE_MS): void {
     clearTimeout(this.#debounce);
     if (!this.#searchable()) {
+      this.#shareQuery();
       // Cancel whatever is pending and forget old results: they answered a query that is gone.
       this.#seq++;
       this.#inFlight?.abort();
@@ -257,7 +288,10 @@ export class SiteSearchElement extends BaseElement {
       if (!this.#showRecent()) this.#open(false);
       return;
     }
-    this.#debounce = setTimeout(() => this.#search(0), delay);
+    this.#debounce = setTimeout(() => {
+      this.#shareQuery();
+      this.#search(0);
+    }, delay);
   }
 
   /** Requests one page: `offset` 0 replaces the list, a larger offset ("More results") appends to it. */

@@ -44,6 +44,7 @@ input:focus{border-color:var(--ss-accent);box-shadow:0 0 0 3px color-mix(in srgb
 kbd{position:absolute;inset-inline-end:.75em;top:50%;translate:0 -50%;min-width:1.7em;text-align:center;font:500 .75em/1 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:var(--ss-muted);border:1px solid var(--ss-border);border-bottom-width:2px;border-radius:5px;padding:.3em .4em;pointer-events:none}
 kbd:empty,input:focus+kbd,input:not(:placeholder-shown)+kbd{display:none}
 .panel{position:absolute;z-index:var(--site-search-z-index,50);top:calc(100% + 6px);left:0;right:0;max-height:min(70vh,34em);overflow:auto;overscroll-behavior:contain;padding:.4em;background:var(--ss-bg);border:1px solid var(--ss-border);border-radius:calc(var(--ss-radius) + 2px);box-shadow:0 16px 40px -12px #0003,0 2px 6px #0000000f}
+:host([inline]) .panel{position:static;margin-top:.75em;max-height:none;box-shadow:none}
 .panel:before{content:"";position:absolute;top:0;left:0;right:0;height:2px;opacity:0;background:linear-gradient(90deg,transparent,var(--ss-accent),transparent) -50% 0/50% 100% no-repeat}
 .panel[aria-busy]:before{opacity:1;animation:ss-load 1s linear infinite}
 @keyframes ss-load{to{background-position:150% 0}}

@@ -378,7 +378,8 @@ describe('safe rendering', () => {
     expect(await options().nth(1).locator('a').getAttribute('href')).toBe('/docs/fine');
     await page.keyboard.press('Enter');
     await page.waitForTimeout(200);
-    expect(page.url()).toBe(`${origin}/`);
+    // Still on the search page (the box keeps its query in ?q=): nothing navigated.
+    expect(page.url()).toBe(`${origin}/?q=forged`);
     expect(await pwned()).toBeUndefined();
   });
 });
@@ -607,6 +608,55 @@ describe('recent searches (issue 37, item 2)', () => {
     await input().click();
     expect(await page.locator('site-search [part=panel]').isHidden()).toBe(true);
     await searchFor('otter');
+  });
+});
+
+describe('shareable searches (issue 37, item 4)', () => {
+  it('the query is written to ?q= as the reader types (no new history entries) and searched again on reload', async () => {
+    const length = await page.evaluate(() => history.length);
+    await searchFor('otter');
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=otter');
+    await page.keyboard.type(' habitat');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('otter habitat');
+    expect(await page.evaluate(() => history.length)).toBe(length);
+    const expected = await api({ q: 'otter habitat', limit: '8' });
+    await page.reload();
+    await page.waitForFunction(() => customElements.get('site-search'));
+    expect(await input().inputValue()).toBe('otter habitat');
+    await expect.poll(titles).toEqual(expected.results.map((r) => r.title));
+    // Clearing the box takes the parameter out; other parameters stay. (No hash here: the dev page searches a hash.)
+    await page.goto(`${origin}/?lang=x&q=otter`);
+    await expect.poll(() => options().count()).toBeGreaterThan(0);
+    await input().fill('');
+    await expect.poll(() => page.url()).toBe(`${origin}/?lang=x`);
+  });
+
+  it('a link opens on the search, whatever parameter the box is given', async () => {
+    await page.goto(`${origin}/?search=beaver%20dams`);
+    await page.evaluate(() => {
+      const box = Object.assign(document.createElement('site-search'), { id: 'named' });
+      box.setAttribute('query-param', 'search');
+      document.querySelector('main')!.append(box);
+    });
+    expect(await page.locator('#named [part=input]').inputValue()).toBe('beaver dams');
+    const expected = await api({ q: 'beaver dams', limit: '8' });
+    await expect.poll(() => page.locator('#named [part=title]').allTextContents()).toEqual(expected.results.map((r) => r.title));
+  });
+
+  it('without query-param the URL is left alone', async () => {
+    await page.evaluate(() => document.querySelector('site-search')!.removeAttribute('query-param'));
+    await searchFor('otter');
+    await page.waitForTimeout(200);
+    expect(page.url()).toBe(`${origin}/`);
+  });
+
+  it('inline: the list is part of the page and stays open when focus leaves (a full results page)', async () => {
+    await page.locator('site-search').evaluate((el) => el.setAttribute('inline', ''));
+    await searchFor('otter');
+    await page.locator('h1').click();
+    await page.waitForTimeout(100);
+    expect(await input().getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('site-search [part=panel]').evaluate((el) => getComputedStyle(el).position)).toBe('static');
   });
 });
 
