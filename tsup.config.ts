@@ -19,6 +19,7 @@ export default defineConfig({
     next: 'adapters/next.ts',
     sveltekit: 'adapters/sveltekit.ts',
     ui: 'src/ui/index.ts',
+    'ui-highlight': 'src/ui/highlight.ts',
     // Each built-in translation is a file of its own that dist/ui.js imports only on a page in that language; as
     // entries they keep stable names (dist/ui-locales/de.js) that a plain-HTML site can copy and the dev server serve.
     ...Object.fromEntries(UI_LOCALES.map((lang) => [`ui-locales/${lang}`, `src/ui/locales/${lang}.ts`])),

@@ -7,7 +7,7 @@ import { resolveConfig } from '../options/config.js';
 import { createSearchHandler, endpointNotFoundMessage } from '../http/handler.js';
 import { hostHeaderCount, toNodeListener } from '../../adapters/node-listener.js';
 import type { LoadedConfig } from './load-config.js';
-import { devPage, documentPage, UI_SCRIPT_ROUTE, type IndexedPage } from './page.js';
+import { devPage, documentPage, HIGHLIGHT_SCRIPT_ROUTE, UI_SCRIPT_ROUTE, type IndexedPage } from './page.js';
 import { TABLE } from '../db/schema.js';
 import { removeWordBreaks } from '../text/segment.js';
 
@@ -23,11 +23,13 @@ export interface DevServer {
 const UI_SCRIPT = new URL('./ui.js', import.meta.url);
 
 /**
- * The built file a request for the element's scripts asks for: the element, or one of the translations it imports
- * from beside itself (`/ui-locales/de.js`, relative to `/site-search-ui.js`). `undefined` for any other path.
+ * The built file a request for the element's scripts asks for: the element, the highlight script, or one of the
+ * translations the element imports from beside itself (`/ui-locales/de.js`, relative to `/site-search-ui.js`).
+ * `undefined` for any other path.
  */
 function uiFile(path: string): URL | undefined {
   if (path === UI_SCRIPT_ROUTE) return UI_SCRIPT;
+  if (path === HIGHLIGHT_SCRIPT_ROUTE) return new URL('./ui-highlight.js', import.meta.url);
   const locale = /^\/ui-locales\/([A-Za-z-]+)\.js$/.exec(path);
   return locale ? new URL(`./ui-locales/${locale[1]}.js`, import.meta.url) : undefined;
 }

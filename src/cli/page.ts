@@ -1,5 +1,7 @@
 /** Where the dev server serves the built `<site-search>` element (dist/ui.js). */
 export const UI_SCRIPT_ROUTE = '/site-search-ui.js';
+/** Where it serves `site-search/ui/highlight` (dist/ui-highlight.js), which each result page runs. */
+export const HIGHLIGHT_SCRIPT_ROUTE = '/site-search-highlight.js';
 
 const escapeAttribute = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -84,6 +86,11 @@ export function documentPage(page: IndexedPage): string {
   <h1>${text(page.title)}</h1>
 ${page.description ? `  <p><em>${text(page.description)}</em></p>\n` : ''}${paragraphs}
 </main>
+<script type="module">
+  // Marks the words of ?highlight= (from a box with the highlight attribute), as a site using site-search/ui/highlight does.
+  import { highlightSearchTerms } from '${HIGHLIGHT_SCRIPT_ROUTE}';
+  highlightSearchTerms();
+</script>
 </html>
 `;
 }

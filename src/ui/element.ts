@@ -37,7 +37,8 @@ function isEditable(target: EventTarget | undefined): boolean {
  * that focuses the box, default `/`; Ctrl/⌘+K always does; `none` turns both off), `recent` (how many recent searches
  * are kept and shown in the empty box, default 5; `0` turns them off), `query-param` (opt-in: the page's `?q=`, or the
  * parameter it names, is searched on load and kept up to date as the reader types), `inline` (the list is part of the
- * page and stays open: a full results page).
+ * page and stays open: a full results page), `highlight` (opt-in: result links carry the searched words in
+ * `?highlight=`, or the parameter it names, for `site-search/ui/highlight` to mark on the page).
  *
  * Fires `site-search:select` (bubbling, composed, cancelable; detail {@link SiteSearchSelectDetail}) before it
  * navigates to a chosen result; `preventDefault()` keeps it from navigating.
@@ -69,6 +70,8 @@ export class SiteSearchElement extends BaseElement {
   /** What each option of the list opens: a result's page (or best section), or one more of its sections. */
   #options: { result: SearchResult; url: string }[] = [];
   #active = -1;
+  /** The words the shown results answer (the server's correction when it made one), for `highlight` links. */
+  #words = '';
   /** The recent searches the list shows (the box is empty), or `undefined` when it shows results. */
   #recent?: string[];
   #type = '';
@@ -310,6 +313,7 @@ export class SiteSearchElement extends BaseElement {
       if (seq !== this.#seq) return;
       const fromMoreButton = this.#root.activeElement === this.#more;
       const firstNew = offset > 0 ? this.#options.length : 0;
+      this.#words = body.suggestion ?? q;
       this.#showResults(body.results, offset > 0);
       this.#more.hidden = body.results.length < Number(limit);
       this.#describe(body, q);
@@ -330,6 +334,18 @@ export class SiteSearchElement extends BaseElement {
     } finally {
       if (seq === this.#seq) this.#panel.removeAttribute('aria-busy');
     }
+  }
+
+  /**
+   * With `highlight`, `url` with the searched words in a query parameter (before any `#anchor`, which stays as it is);
+   * else `url` unchanged. `''` (no safe link) stays `''`.
+   */
+  #withWords(url: string): string {
+    const param = this.getAttribute('highlight');
+    if (param === null || !url || !this.#words) return url;
+    const link = new URL(url, location.href);
+    link.searchParams.set(param || 'highlight', this.#words);
+    return link.href;
   }
 
   /** How many recent searches to keep and show; 0 when the `recent` attribute turns them off. */
@@ -382,10 +398,15 @@ export class SiteSearchElement extends BaseElement {
       rows.push(row(`option-${this.#options.length}`));
       this.#options.push({ result, url });
     };
+    const link = (url: string) => this.#withWords(url);
     for (const result of results) {
-      add((id) => renderResult(result, id), result, resultHref(result));
+      const url = link(resultHref(result));
+      add((id) => renderResult(result, id, url), result, url);
       // The first section is the result's own link; the others follow it, each an option of its own.
-      for (const section of result.sections?.slice(1) ?? []) add((id) => renderSection(section, id), result, safeHref(section.url));
+      for (const section of result.sections?.slice(1) ?? []) {
+        const sectionUrl = link(safeHref(section.url));
+        add((id) => renderSection(section, id, sectionUrl), result, sectionUrl);
+      }
     }
     if (append) {
       this.#results.push(...results);

@@ -19,10 +19,9 @@ function formatDate(date: string): string {
 
 /**
  * One `role=option` row: emoji, title (› section heading), type and date, then the highlighted snippet. Every field
- * is set as text; a result without a safe URL is shown but is not a link.
+ * is set as text; a result without a safe URL (`href` is `''`) is shown but is not a link.
  */
-export function renderResult(result: SearchResult, id: string): HTMLLIElement {
-  const href = resultHref(result);
+export function renderResult(result: SearchResult, id: string, href: string): HTMLLIElement {
   const head = h('span', { class: 'head' }, h('span', { part: 'title', class: 'title' }, result.title));
   if (result.section?.heading) head.append(h('span', { part: 'section', class: 'section' }, result.section.heading));
   const meta = h('span', { part: 'meta', class: 'meta' }, h('span', { class: 'type' }, result.type));
@@ -38,8 +37,7 @@ export function renderResult(result: SearchResult, id: string): HTMLLIElement {
 }
 
 /** One more matching section of the result above it: its heading and snippet, indented, an option of its own. */
-export function renderSection(section: SearchResultSection & { snippet: string }, id: string): HTMLLIElement {
-  const href = safeHref(section.url);
+export function renderSection(section: SearchResultSection & { snippet: string }, id: string, href: string): HTMLLIElement {
   const snippet = h('span', { part: 'snippet', class: 'snippet' });
   renderSnippet(snippet, section.snippet);
   const body = [h('span', { part: 'section', class: 'section' }, section.heading), snippet];

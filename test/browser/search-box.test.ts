@@ -267,7 +267,8 @@ describe('keyboard and ARIA combobox pattern', () => {
     await page.keyboard.press('Enter');
     const chosen = await page.evaluate(() => (window as unknown as { chosen: unknown }).chosen);
     expect(chosen).toEqual({ result: expected.results[0], url: expected.results[0]!.url });
-    expect(page.url()).toBe(`${origin}/`);
+    // Still on the search page, whose box keeps its query in ?q=.
+    expect(page.url()).toBe(`${origin}/?q=otter`);
   });
 
   it('navigates on click and lands on the result\'s page: a 200 showing that document', async () => {
@@ -657,6 +658,66 @@ describe('shareable searches (issue 37, item 4)', () => {
     await page.waitForTimeout(100);
     expect(await input().getAttribute('aria-expanded')).toBe('true');
     expect(await page.locator('site-search [part=panel]').evaluate((el) => getComputedStyle(el).position)).toBe('static');
+  });
+});
+
+describe('highlight on arrival (issue 37, item 3)', () => {
+  const marks = () => page.locator('mark[data-site-search]').allTextContents();
+
+  it('with highlight, result links carry the words before the anchor; the landing page marks them, its anchor intact', async () => {
+    await page.locator('site-search').evaluate((el) => el.setAttribute('highlight', ''));
+    const expected = await searchFor('rivers');
+    const section = expected.results[0]!.section!.url;
+    const href = await options().first().locator('a').getAttribute('href');
+    const link = new URL(href!);
+    expect([link.origin + link.pathname, link.searchParams.get('highlight'), link.hash]).toEqual([section.replace(/#.*/, ''), 'rivers', '#rivers-and-lakes']);
+    await Promise.all([page.waitForURL(href!), page.keyboard.press('Enter')]);
+    // The dev server's page is the indexed text, the heading "Rivers and lakes" included.
+    await expect.poll(marks).toEqual(['Rivers', 'River', 'rivers']);
+    expect(await page.evaluate(() => location.hash)).toBe('#rivers-and-lakes');
+    // The marked text is the page's text: nothing added, nothing lost.
+    expect(await page.locator('main').textContent()).toContain('River otters share quiet rivers with beaver dams');
+  });
+
+  it('a named parameter, and a corrected query highlights the correction', async () => {
+    await page.locator('site-search').evaluate((el) => el.setAttribute('highlight', 'hl'));
+    await typeQuery('beavr');
+    await expect.poll(() => status().textContent()).toBe('Showing results for beaver');
+    expect(new URL((await options().first().locator('a').getAttribute('href'))!).searchParams.get('hl')).toBe('beaver');
+  });
+
+  /** A long page on the dev server's origin that runs the real highlight script from it. */
+  async function longPage(hash: string): Promise<void> {
+    const filler = Array.from({ length: 80 }, (_, i) => `<p>Paragraph ${i} about nothing in particular.</p>`).join('');
+    await page.route(`${origin}/long?**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><main><h1 id="intro">Intro</h1>${filler}<h2 id="kelp">Kelp forests</h2><p>Sea otters rest in kelp.</p>${filler}</main>
+<script type="module">import { highlightSearchTerms } from '/site-search-highlight.js'; window.__marks = highlightSearchTerms().length;</script>`,
+      }),
+    );
+    await page.goto(`${origin}/long?highlight=kelp${hash}`);
+    await page.waitForFunction(() => (window as unknown as { __marks?: number }).__marks !== undefined);
+  }
+  const inView = (selector: string) =>
+    page.locator(selector).first().evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight;
+    });
+
+  it('scrolls to the first mark on a long page', async () => {
+    await longPage('');
+    expect(await marks()).toEqual(['Kelp', 'kelp']);
+    expect(await inView('mark[data-site-search]')).toBe(true);
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
+  });
+
+  it('leaves the scroll to the page’s anchor when the link has one', async () => {
+    await longPage('#intro');
+    expect(await marks()).toEqual(['Kelp', 'kelp']);
+    // The browser put the anchored heading at the top; the marks further down did not move it.
+    expect(await page.locator('#intro').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(0);
+    expect(await inView('mark[data-site-search]')).toBe(false);
   });
 });
 

@@ -151,8 +151,10 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
       const titles = page.locator('site-search [part=title]');
       await expect.poll(() => titles.allTextContents()).toEqual([title]);
       await titles.first().click();
-      await page.waitForURL(`${app.origin}${landing}`);
+      // Highlight on arrival is on by default: the link carries the words, the page marks them (issue 37, item 3).
+      await page.waitForURL(`${app.origin}${landing}?highlight=${encodeURIComponent(query)}`);
       expect(await page.locator('h1').first().textContent()).toBe(title);
+      await expect.poll(() => page.locator('.sl-markdown-content mark[data-site-search]').count()).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     });
 
