@@ -443,11 +443,17 @@ export class SiteSearchElement extends BaseElement {
     if (!open) this.#activate(-1);
   }
 
+  /** The list's options, in order (results are `<a role=option>` inside an `<li>`; recent searches the `<li>` itself). */
+  #optionElements(): Element[] {
+    return [...this.#list.querySelectorAll('[role=option]')];
+  }
+
   /** Makes option `index` the active descendant (-1: none) and scrolls it into view. */
   #activate(index: number): void {
-    this.#list.children[this.#active]?.setAttribute('aria-selected', 'false');
+    const options = this.#optionElements();
+    options[this.#active]?.setAttribute('aria-selected', 'false');
     this.#active = index;
-    const option = this.#list.children[index];
+    const option = options[index];
     if (option) {
       option.setAttribute('aria-selected', 'true');
       this.#input.setAttribute('aria-activedescendant', option.id);
@@ -460,7 +466,7 @@ export class SiteSearchElement extends BaseElement {
   #onKeydown(e: KeyboardEvent): void {
     // Enter or Escape while an input method is composing (Chinese, Japanese…) belongs to the composition.
     if (e.isComposing) return;
-    const count = this.#list.children.length;
+    const count = this.#optionElements().length;
     const open = !this.#panel.hidden;
     switch (e.key) {
       case 'ArrowDown':
@@ -502,7 +508,7 @@ export class SiteSearchElement extends BaseElement {
     // Modified clicks (new tab, new window) are left to the browser's own link handling.
     if (!option || e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    const index = [...this.#list.children].indexOf(option);
+    const index = this.#optionElements().indexOf(option);
     if (this.#recent && (e.target as Element).closest('.remove')) this.#forget(index);
     else this.#select(index);
   }

@@ -62,7 +62,7 @@ input:focus-visible{outline:0}
 .error{color:var(--ss-error)}
 ul{list-style:none;margin:0;padding:0}
 [role=option]{border-radius:8px;scroll-margin:.4em}
-[role=option]+[role=option]{margin-top:2px}
+li+li{margin-top:2px}
 [role=option]:hover{background:var(--ss-hover)}
 [aria-selected=true],[aria-selected=true]:hover{background:var(--ss-active)}
 .row{display:grid;grid-template-columns:2.1em minmax(0,1fr);gap:.15em .75em;padding:.6em .7em;color:inherit;text-decoration:none;border-radius:inherit}

@@ -6,6 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SiteSearchElement } from '../../src/ui/element.js';
@@ -131,7 +132,7 @@ describe('search as you type', () => {
     // The section heading is shown, and the result links to the section.
     expect(expected.results[0]!.section?.url).toMatch(/#rivers-and-lakes$/);
     expect(await first.locator('[part=section]').textContent()).toBe('Rivers and lakes');
-    expect(await first.locator('a').getAttribute('href')).toBe(expected.results[0]!.section!.url);
+    expect(await first.getAttribute('href')).toBe(expected.results[0]!.section!.url);
     // Matched words are <mark> elements inside the snippet part.
     const marks = await page.locator('site-search [part=snippet] mark').allTextContents();
     expect(marks.length).toBeGreaterThan(0);
@@ -375,8 +376,8 @@ describe('safe rendering', () => {
     expect(await snippet.textContent()).toBe('<img src=x onerror="window.__pwned=3">forged <b>bold</b> &lt; x ');
     expect(await snippet.locator('mark').allTextContents()).toEqual(['forged', 'x']);
     expect(await page.locator('site-search img, site-search b').count()).toBe(0);
-    expect(await options().first().locator('a').count()).toBe(0);
-    expect(await options().nth(1).locator('a').getAttribute('href')).toBe('/docs/fine');
+    expect(await options().first().evaluate((el) => el.tagName)).toBe('SPAN');
+    expect(await options().nth(1).getAttribute('href')).toBe('/docs/fine');
     await page.keyboard.press('Enter');
     await page.waitForTimeout(200);
     // Still on the search page (the box keeps its query in ?q=): nothing navigated.
@@ -668,7 +669,7 @@ describe('highlight on arrival (issue 37, item 3)', () => {
     await page.locator('site-search').evaluate((el) => el.setAttribute('highlight', ''));
     const expected = await searchFor('rivers');
     const section = expected.results[0]!.section!.url;
-    const href = await options().first().locator('a').getAttribute('href');
+    const href = await options().first().getAttribute('href');
     const link = new URL(href!);
     expect([link.origin + link.pathname, link.searchParams.get('highlight'), link.hash]).toEqual([section.replace(/#.*/, ''), 'rivers', '#rivers-and-lakes']);
     await Promise.all([page.waitForURL(href!), page.keyboard.press('Enter')]);
@@ -683,7 +684,7 @@ describe('highlight on arrival (issue 37, item 3)', () => {
     await page.locator('site-search').evaluate((el) => el.setAttribute('highlight', 'hl'));
     await typeQuery('beavr');
     await expect.poll(() => status().textContent()).toBe('Showing results for beaver');
-    expect(new URL((await options().first().locator('a').getAttribute('href'))!).searchParams.get('hl')).toBe('beaver');
+    expect(new URL((await options().first().getAttribute('href'))!).searchParams.get('hl')).toBe('beaver');
   });
 
   /** A long page on the dev server's origin that runs the real highlight script from it. */
@@ -799,6 +800,63 @@ describe('every language (issue 37, item 5)', () => {
     await expect.poll(() => input.getAttribute('placeholder')).toBe('חיפוש');
     expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     expect(await page.locator(box).evaluate((el) => el.shadowRoot!.querySelector('[dir]'))).toBeNull();
+  });
+});
+
+describe('accessibility: axe-core finds no violation in any state (issue 37)', () => {
+  const AXE = fileURLToPath(import.meta.resolve('axe-core/axe.min.js'));
+
+  /** axe-core's violations inside the element (its shadow root included), as `rule: targets` lines. */
+  async function violations(): Promise<string[]> {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+    return page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+      const { violations } = await axe.run({ include: [['site-search']] });
+      return violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+    });
+  }
+
+  it('empty, focused, results with an active option, no results', async () => {
+    expect(await violations()).toEqual([]);
+    await input().click();
+    expect(await violations()).toEqual([]);
+    await searchFor('rivers coasts');
+    await page.keyboard.press('ArrowDown');
+    expect(await violations()).toEqual([]);
+    await input().fill('qqqqqqqq');
+    await expect.poll(() => status().textContent()).toBe('No results for “qqqqqqqq”');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('typing (searching, busy), and the error state', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/search?**', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Search failed"}' });
+    });
+    await typeQuery('otter');
+    await expect.poll(() => status().textContent()).toBe('Searching…');
+    expect(await violations()).toEqual([]);
+    release();
+    await expect.poll(() => status().textContent()).toBe('Search is unavailable.');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('recent searches shown, and a right-to-left box in Arabic', async () => {
+    await page.evaluate(() => localStorage.setItem('site-search:recent', '["otter","rivers"]'));
+    await input().click();
+    await expect.poll(() => page.locator('site-search [part~=recent]').count()).toBe(2);
+    await page.keyboard.press('ArrowDown');
+    expect(await violations()).toEqual([]);
+    await page.evaluate(() => {
+      document.documentElement.lang = 'ar';
+      document.querySelector('site-search')!.setAttribute('lang', 'ar');
+    });
+    await expect.poll(() => input().getAttribute('placeholder')).toBe('Search the content…');
+    await input().fill('otter');
+    await expect.poll(() => status().textContent()).toBe('عدد النتائج: 8+');
+    expect(await violations()).toEqual([]);
   });
 });
 

@@ -164,7 +164,7 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
       await expect.poll(() => page.locator('button[data-open-modal]').isEnabled()).toBe(true);
       await page.keyboard.press('Control+k');
       await page.keyboard.type('otterbox');
-      const links = page.locator('site-search [role=option] a');
+      const links = page.locator('site-search a[role=option]');
       await expect.poll(() => links.count()).toBe(3);
       const paths = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
       expect(paths.sort()).toEqual(start === '/fr/' ? ['/fr/', '/fr/guides/deployment/', '/fr/guides/getting-started/'] : ['/', '/guides/deployment/', '/guides/getting-started/']);
