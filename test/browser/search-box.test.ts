@@ -6,11 +6,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SiteSearchElement } from '../../src/ui/element.js';
 import type { SearchResponse } from '../../src/ui/types.js';
+import { axeViolations } from '../helpers/axe.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { startDevServer } from '../helpers/dev-server.js';
 import { makeProject } from '../helpers/project.js';
@@ -804,17 +804,7 @@ describe('every language (issue 37, item 5)', () => {
 });
 
 describe('accessibility: axe-core finds no violation in any state (issue 37)', () => {
-  const AXE = fileURLToPath(import.meta.resolve('axe-core/axe.min.js'));
-
-  /** axe-core's violations inside the element (its shadow root included), as `rule: targets` lines. */
-  async function violations(): Promise<string[]> {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-    return page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-      const { violations } = await axe.run({ include: [['site-search']] });
-      return violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-    });
-  }
+  const violations = () => axeViolations(page, 'site-search');
 
   it('empty, focused, results with an active option, no results', async () => {
     expect(await violations()).toEqual([]);

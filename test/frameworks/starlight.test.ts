@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath, starlightSources } from '../../adapters/starlight/sources.js';
+import { axeViolations } from '../helpers/axe.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { buildApp, freePort, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
 
@@ -170,6 +171,8 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
       expect(paths.sort()).toEqual(start === '/fr/' ? ['/fr/', '/fr/guides/deployment/', '/fr/guides/getting-started/'] : ['/', '/guides/deployment/', '/guides/getting-started/']);
       // The status line is in the page's language, inside Starlight's dialog.
       expect(await page.locator('site-search [part=status]').textContent()).toBe(start === '/fr/' ? '3 résultats' : '3 results');
+      // axe-core finds no violation in Starlight's dialog with the box and its results (issue 37).
+      expect(await axeViolations(page, 'dialog')).toEqual([]);
     });
   });
 });
