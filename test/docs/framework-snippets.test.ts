@@ -182,19 +182,37 @@ function siteSearchAttributes(markup: string): string {
   return `{ ${entries.join(', ')} }`;
 }
 
+/** Imports `specifier` as the app at `app` resolves it (its own installed framework). */
+const importFrom = (app: string, specifier: string) => import(createRequire(join(apps, app, 'package.json')).resolve(specifier));
+
 const elementTypeChecks = [
   {
     app: 'sveltekit2',
     page: () => block('docs/ui.md', 'src/routes/search/+page.svelte').replace(/^<!-- .* -->\n/, ''),
     type: `import type { SvelteHTMLElements } from 'svelte/elements';\ntype Attributes = SvelteHTMLElements['site-search'];`,
+    /** Svelte's compiler throws on any error in the component (TypeScript in `<script lang="ts">` included). */
+    compile: async (source: string) => {
+      const { compile } = (await importFrom('sveltekit2', 'svelte/compiler')) as {
+        compile(source: string, options: { filename: string }): { warnings: { message: string }[] };
+      };
+      return compile(source, { filename: '+page.svelte' }).warnings.map((w) => w.message);
+    },
   },
   {
     app: 'astro7-node',
     page: () => block('docs/ui.md', 'src/pages/search.astro'),
     type: `/// <reference types="astro/client" />\ntype Attributes = astroHTML.JSX.IntrinsicElements['site-search'];`,
+    /** Astro's compiler, as `astro build` runs it: its diagnostics. */
+    compile: async (source: string) => {
+      const astro = join(apps, 'astro7-node/node_modules/astro/package.json');
+      const { transform } = (await import(createRequire(astro).resolve('@astrojs/compiler-rs'))) as {
+        transform(source: string, options: { filename: string }): Promise<{ diagnostics: { text: string }[] }>;
+      };
+      return (await transform(source, { filename: 'search.astro' })).diagnostics.map((d) => d.text);
+    },
   },
 ];
-for (const { app, page, type } of elementTypeChecks.filter(({ app }) => installed(app))) {
+for (const { app, page, type, compile } of elementTypeChecks.filter(({ app }) => installed(app))) {
   describe(`docs/ui.md: <site-search> in the ${app} results page, typed by site-search/ui`, () => {
     const check = (attributes: string) =>
       typecheck(app, {
@@ -206,6 +224,13 @@ for (const { app, page, type } of elementTypeChecks.filter(({ app }) => installe
       const attributes = siteSearchAttributes(page());
       expect(attributes).toContain("'query-param': true");
       expect(check(attributes)).toBe('');
+    }, 120_000);
+
+    it('the page compiles with the framework’s compiler, with no error or warning', async () => {
+      const problems = (source: string) => compile(source).catch((e: Error) => [e.message]);
+      expect(await problems(page())).toEqual([]);
+      // And the check sees a broken page: a tag closed by the wrong name.
+      expect(await problems(page().replace('<h1>', '<h1><span>'))).not.toEqual([]);
     }, 120_000);
 
     it('an attribute the element does not have is an error', () => {
