@@ -1,4 +1,5 @@
 import { h } from './dom.js';
+import { putQueryInPageUrl, queryInPageUrl, withWords } from './page-url.js';
 import { forgetSearch, readRecent, rememberSearch } from './recent.js';
 import { fetchResults, SearchError, searchUrl } from './request.js';
 import { renderResult, renderSection, resultHref } from './render-result.js';
@@ -181,7 +182,7 @@ export class SiteSearchElement extends BaseElement {
     this.#loadLanguage();
     this.#syncAttributes();
     const param = this.#queryParam();
-    const q = param && new URLSearchParams(location.search).get(param);
+    const q = param && queryInPageUrl(param);
     if (q) this.search(q);
   }
 
@@ -226,23 +227,10 @@ export class SiteSearchElement extends BaseElement {
     return param === null ? '' : param || 'q';
   }
 
-  /**
-   * Writes the query into the page's URL, so a reload or a shared link searches it again. `replaceState`, not a new
-   * history entry per pause in typing, keeping the router's `history.state` (Next.js and SvelteKit keep theirs there).
-   */
+  /** With `query-param`, writes the query into the page's address, so a reload or a shared link searches it again. */
   #shareQuery(): void {
     const param = this.#queryParam();
-    if (!param) return;
-    const url = new URL(location.href);
-    const q = this.#query();
-    if (q === (url.searchParams.get(param) ?? '')) return;
-    if (q) url.searchParams.set(param, q);
-    else url.searchParams.delete(param);
-    try {
-      history.replaceState(history.state, '', url);
-    } catch {
-      // Safari refuses more than 100 calls in 30 s; the URL catches up at the next pause.
-    }
+    if (param) putQueryInPageUrl(param, this.#query());
   }
 
   /** The bare key that focuses the box, or `''` when hotkeys are off. */
@@ -336,16 +324,10 @@ export class SiteSearchElement extends BaseElement {
     }
   }
 
-  /**
-   * With `highlight`, `url` with the searched words in a query parameter (before any `#anchor`, which stays as it is);
-   * else `url` unchanged. `''` (no safe link) stays `''`.
-   */
+  /** With `highlight`, `url` carrying the searched words for `site-search/ui/highlight`; else `url` unchanged. */
   #withWords(url: string): string {
     const param = this.getAttribute('highlight');
-    if (param === null || !url || !this.#words) return url;
-    const link = new URL(url, location.href);
-    link.searchParams.set(param || 'highlight', this.#words);
-    return link.href;
+    return param === null ? url : withWords(url, param || 'highlight', this.#words);
   }
 
   /** How many recent searches to keep and show; 0 when the `recent` attribute turns them off. */
