@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+const UI_LOCALES = readdirSync('src/ui/locales').map((file) => file.replace(/\.ts$/, ''));
 
 export default defineConfig({
   entry: {
@@ -17,6 +20,10 @@ export default defineConfig({
     sveltekit: 'adapters/sveltekit.ts',
     'sveltekit-adapter': 'adapters/sveltekit-adapter.ts',
     ui: 'src/ui/index.ts',
+    'ui-highlight': 'src/ui/highlight.ts',
+    // Each built-in translation is a file of its own that dist/ui.js imports only on a page in that language; as
+    // entries they keep stable names (dist/ui-locales/de.js) that a plain-HTML site can copy and the dev server serve.
+    ...Object.fromEntries(UI_LOCALES.map((lang) => [`ui-locales/${lang}`, `src/ui/locales/${lang}.ts`])),
   },
   format: ['esm'],
   dts: true,

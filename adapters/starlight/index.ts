@@ -26,6 +26,11 @@ export type StarlightSearchOptions = Partial<Omit<SearchOptions, 'sources'>> & {
    * another deployment answers searches (a `site-search/workers` Worker on the same domain) and `apiRoute` is `false`.
    */
   endpoint?: string;
+  /**
+   * Marks the searched words on the page a reader opens from a result, and scrolls to the first
+   * (`site-search/ui/highlight`; the result links carry `?highlight=`). Default `true`.
+   */
+  highlight?: boolean;
 };
 
 /** The parts of Starlight's plugin API used here (structural, so Starlight's types are not needed at run time). */
@@ -60,7 +65,7 @@ export const OPTIONS_FILE = '.site-search/options.json';
 
 /** The Starlight plugin: derives the sources, swaps Starlight's Search component, turns Pagefind off, serves the endpoint. */
 export default function siteSearch(options: StarlightSearchOptions = {}): StarlightPluginLike {
-  const { endpoint, sources: extra = [], ...rest } = options;
+  const { endpoint, highlight = true, sources: extra = [], ...rest } = options;
   return {
     name: 'site-search',
     hooks: {
@@ -82,6 +87,7 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
         const component = {
           endpoint: endpoint ?? endpointPath(config.apiRoute || '/api/search', astroConfig),
           types: locales.length > 1 ? Object.fromEntries(locales.map((l) => [l.locale ?? '', l.type])) : {},
+          highlight,
         };
         // On the Cloudflare adapter `astro dev` serves the endpoint from the local D1 in .wrangler/state, which
         // `wrangler d1 execute --local` writes; `astro build` still leaves the local SQLite index, for `site-search query`.

@@ -7,7 +7,7 @@ import { resolveConfig } from '../options/config.js';
 import { createSearchHandler, endpointNotFoundMessage } from '../http/handler.js';
 import { hostHeaderCount, toNodeListener } from '../../adapters/node-listener.js';
 import type { LoadedConfig } from './load-config.js';
-import { devPage, documentPage, UI_SCRIPT_ROUTE, type IndexedPage } from './page.js';
+import { devPage, documentPage, HIGHLIGHT_SCRIPT_ROUTE, UI_SCRIPT_ROUTE, type IndexedPage } from './page.js';
 import { TABLE } from '../db/schema.js';
 import { removeWordBreaks } from '../text/segment.js';
 
@@ -21,6 +21,18 @@ export interface DevServer {
  * bundled into), so it is found relative to this file in the published package as in a local build.
  */
 const UI_SCRIPT = new URL('./ui.js', import.meta.url);
+
+/**
+ * The built file a request for the element's scripts asks for: the element, the highlight script, or one of the
+ * translations the element imports from beside itself (`/ui-locales/de.js`, relative to `/site-search-ui.js`).
+ * `undefined` for any other path.
+ */
+function uiFile(path: string): URL | undefined {
+  if (path === UI_SCRIPT_ROUTE) return UI_SCRIPT;
+  if (path === HIGHLIGHT_SCRIPT_ROUTE) return new URL('./ui-highlight.js', import.meta.url);
+  const locale = /^\/ui-locales\/([A-Za-z-]+)\.js$/.exec(path);
+  return locale ? new URL(`./ui-locales/${locale[1]}.js`, import.meta.url) : undefined;
+}
 
 /**
  * Serves the endpoint over the local SQLite index at `apiRoute` and, at `/`, a page with the `<site-search>` element
@@ -85,7 +97,8 @@ export async function startDevServer(
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return void res.end(page);
     }
-    if (path === UI_SCRIPT_ROUTE) return void serveUiScript(res);
+    const script = uiFile(path);
+    if (script) return void serveUiScript(script, res);
     if (req.method === 'GET' || req.method === 'HEAD') return void servePage(path, req.method, res);
     notFound(res);
   });
@@ -129,14 +142,14 @@ export function isLocalHost(host: string | undefined): boolean {
 }
 
 /** Read per request, so a rebuilt dist/ui.js shows on reload without restarting the server. */
-async function serveUiScript(res: ServerResponse): Promise<void> {
+async function serveUiScript(file: URL, res: ServerResponse): Promise<void> {
   try {
-    const script = await readFile(UI_SCRIPT);
+    const script = await readFile(file);
     res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(script);
   } catch {
     res.writeHead(404, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ error: `${UI_SCRIPT.pathname} not found: build the package (npm run build).` }));
+    res.end(JSON.stringify({ error: `${file.pathname} not found: build the package (npm run build).` }));
   }
 }
 

@@ -1,12 +1,15 @@
 /** Where the dev server serves the built `<site-search>` element (dist/ui.js). */
 export const UI_SCRIPT_ROUTE = '/site-search-ui.js';
+/** Where it serves `site-search/ui/highlight` (dist/ui-highlight.js), which each result page runs. */
+export const HIGHLIGHT_SCRIPT_ROUTE = '/site-search-highlight.js';
 
 const escapeAttribute = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The search page `site-search dev` serves at `/`: the `<site-search>` element from `site-search/ui`, on the endpoint,
- * with a filter chip per source type when there is more than one. A query in the URL hash is searched on load.
+ * with a filter chip per source type when there is more than one. The query is kept in `?q=` (a reload or a shared link
+ * searches it again); one in the URL hash, as older links had it, is searched on load too.
  */
 export function devPage(apiRoute: string, types: readonly string[] = []): string {
   const typesAttribute = types.length > 1 ? ` types="${escapeAttribute(types.join(','))}"` : '';
@@ -32,7 +35,7 @@ export function devPage(apiRoute: string, types: readonly string[] = []): string
 </style>
 <main>
   <h1>site-search<span>dev</span></h1>
-  <site-search endpoint="${escapeAttribute(apiRoute)}"${typesAttribute} placeholder="Search the content…"></site-search>
+  <site-search endpoint="${escapeAttribute(apiRoute)}"${typesAttribute} placeholder="Search the content…" query-param></site-search>
   <p>Press <kbd>/</kbd> or <kbd>Ctrl</kbd> <kbd>K</kbd> to search, <kbd>↑</kbd> <kbd>↓</kbd> to choose, <kbd>Enter</kbd> to open. Endpoint: <code>${escapeAttribute(apiRoute)}?q=…</code></p>
 </main>
 <script type="module" src="${UI_SCRIPT_ROUTE}"></script>
@@ -83,6 +86,11 @@ export function documentPage(page: IndexedPage): string {
   <h1>${text(page.title)}</h1>
 ${page.description ? `  <p><em>${text(page.description)}</em></p>\n` : ''}${paragraphs}
 </main>
+<script type="module">
+  // Marks the words of ?highlight= (from a box with the highlight attribute), as a site using site-search/ui/highlight does.
+  import { highlightSearchTerms } from '${HIGHLIGHT_SCRIPT_ROUTE}';
+  highlightSearchTerms();
+</script>
 </html>
 `;
 }

@@ -1,7 +1,10 @@
 import { h } from './dom.js';
-import { fetchResults, searchUrl } from './request.js';
+import { putQueryInPageUrl, queryInPageUrl, withWords } from './page-url.js';
+import { forgetSearch, readRecent, rememberSearch } from './recent.js';
+import { fetchResults, SearchError, searchUrl } from './request.js';
 import { renderResult, renderSection, resultHref } from './render-result.js';
 import { safeHref } from './safe-url.js';
+import { ENGLISH, fill, isRightToLeft, translationFor, type SiteSearchStrings } from './strings.js';
 import { STYLES } from './styles.js';
 import type { SearchResponse, SearchResult, SiteSearchSelectDetail } from './types.js';
 
@@ -10,6 +13,8 @@ const DEBOUNCE_MS = 120;
 /** The endpoint answers nothing for shorter queries (docs/http-api.md), so the box does not ask. */
 const MIN_QUERY_LENGTH = 2;
 const DEFAULT_LIMIT = '8';
+/** How many recent searches are kept and shown unless the `recent` attribute says otherwise. */
+const DEFAULT_RECENT = 5;
 
 /**
  * Server rendering (Astro, Next.js, SvelteKit) may import this module in Node, where `HTMLElement` does not exist; a
@@ -28,8 +33,13 @@ function isEditable(target: EventTarget | undefined): boolean {
  * popup.
  *
  * Attributes: `endpoint` (default `/api/search`), `placeholder`, `label` (accessible name, default the placeholder),
+ * `lang` (else the closest ancestor's: picks the built-in translation; see {@link SiteSearchElement.strings}),
  * `types` (comma-separated types offered as filter chips), `limit` (results per page, default 8), `hotkey` (the key
- * that focuses the box, default `/`; Ctrl/⌘+K always does; `none` turns both off).
+ * that focuses the box, default `/`; Ctrl/⌘+K always does; `none` turns both off), `recent` (how many recent searches
+ * are kept and shown in the empty box, default 5; `0` turns them off), `query-param` (opt-in: the page's `?q=`, or the
+ * parameter it names, is searched on load and kept up to date as the reader types), `inline` (the list is part of the
+ * page and stays open: a full results page), `highlight` (opt-in: result links carry the searched words in
+ * `?highlight=`, or the parameter it names, for `site-search/ui/highlight` to mark on the page).
  *
  * Fires `site-search:select` (bubbling, composed, cancelable; detail {@link SiteSearchSelectDetail}) before it
  * navigates to a chosen result; `preventDefault()` keeps it from navigating.
@@ -41,20 +51,30 @@ function isEditable(target: EventTarget | undefined): boolean {
  * ```
  */
 export class SiteSearchElement extends BaseElement {
-  static readonly observedAttributes = ['placeholder', 'label', 'types', 'hotkey'];
+  static readonly observedAttributes = ['placeholder', 'label', 'types', 'hotkey', 'lang', 'dir'];
 
   readonly #root: ShadowRoot;
   readonly #input: HTMLInputElement;
   readonly #hint: HTMLElement;
+  readonly #box: HTMLElement;
   readonly #panel: HTMLElement;
   readonly #chips: HTMLElement;
   readonly #status: HTMLElement;
   readonly #list: HTMLUListElement;
   readonly #more: HTMLButtonElement;
+  /** The built-in translation of the page's language (English until it has loaded), and the page's own overrides. */
+  #translation: SiteSearchStrings = ENGLISH;
+  #overrides: Partial<SiteSearchStrings> = {};
+  /** The language whose translation was last asked for, so a late answer for another one is ignored. */
+  #lang = '';
   #results: SearchResult[] = [];
   /** What each option of the list opens: a result's page (or best section), or one more of its sections. */
   #options: { result: SearchResult; url: string }[] = [];
   #active = -1;
+  /** The words the shown results answer (the server's correction when it made one), for `highlight` links. */
+  #words = '';
+  /** The recent searches the list shows (the box is empty), or `undefined` when it shows results. */
+  #recent?: string[];
   #type = '';
   /** Increases with every request; an answer whose number is not the latest is stale and dropped. */
   #seq = 0;
@@ -77,19 +97,20 @@ export class SiteSearchElement extends BaseElement {
       enterkeyhint: 'search',
     });
     this.#hint = h('kbd', { 'aria-hidden': 'true' });
-    this.#chips = h('div', { class: 'chips', role: 'group', 'aria-label': 'Filter by type', hidden: '' });
+    this.#chips = h('div', { class: 'chips', role: 'group', hidden: '' });
     this.#status = h('div', { part: 'status', class: 'status', role: 'status' });
-    this.#list = h('ul', { id: 'results', part: 'results', role: 'listbox', 'aria-label': 'Search results' });
-    this.#more = h('button', { part: 'more', class: 'more', type: 'button', hidden: '' }, 'More results');
+    this.#list = h('ul', { id: 'results', part: 'results', role: 'listbox' });
+    this.#more = h('button', { part: 'more', class: 'more', type: 'button', hidden: '' });
     this.#panel = h('div', { part: 'panel', class: 'panel', hidden: '' }, this.#chips, this.#status, this.#list, this.#more);
-    const style = h('style', {}, STYLES);
-    this.#root.append(style, h('div', { class: 'box' }, this.#input, this.#hint), this.#panel);
+    this.#box = h('div', { class: 'box' }, this.#input, this.#hint);
+    this.#root.append(h('style', {}, STYLES), this.#box, this.#panel);
 
     this.#input.addEventListener('input', () => this.#onInput());
     this.#input.addEventListener('keydown', (e) => this.#onKeydown(e));
     // Coming back to the box (or clicking it after Escape) shows what it showed before it closed.
     const reopen = () => {
       if (this.#searchable() && this.#status.textContent) this.#open(true);
+      else if (!this.#input.value) this.#showRecent();
     };
     this.#input.addEventListener('focus', reopen);
     this.#input.addEventListener('click', reopen);
@@ -100,7 +121,7 @@ export class SiteSearchElement extends BaseElement {
     this.addEventListener('focusout', () => {
       // Focus moving between the input, the chips and the button stays inside; only leaving the element closes it.
       setTimeout(() => {
-        if (!this.#root.activeElement) this.#open(false);
+        if (!this.#root.activeElement && !this.hasAttribute('inline')) this.#open(false);
       });
     });
   }
@@ -113,6 +134,43 @@ export class SiteSearchElement extends BaseElement {
     this.#input.value = text;
   }
 
+  /**
+   * Replaces any of the box's strings (see `SiteSearchStrings`), over the built-in translation of the page's language:
+   * `box.strings = { noResults: 'Nothing about “{query}”' }`. Reading it gives the strings in use.
+   */
+  get strings(): SiteSearchStrings {
+    return { ...this.#translation, ...this.#overrides };
+  }
+  set strings(strings: Partial<SiteSearchStrings>) {
+    this.#overrides = { ...strings };
+    this.#syncAttributes();
+  }
+
+  #text(key: keyof SiteSearchStrings, values: Record<string, string> = {}): string {
+    return fill(this.#overrides[key] ?? this.#translation[key], values);
+  }
+
+  /**
+   * The element's `lang`, else its closest ancestor's, else the document's. A built-in translation other than English
+   * is imported on first use; until it arrives the box shows English.
+   */
+  #loadLanguage(): void {
+    const lang = this.closest('[lang]')?.getAttribute('lang') || 'en';
+    if (lang === this.#lang) return;
+    this.#lang = lang;
+    const load = translationFor(lang);
+    const apply = (strings: SiteSearchStrings) => {
+      if (this.#lang !== lang) return;
+      this.#translation = strings;
+      this.#syncAttributes();
+    };
+    if (!load) return apply(ENGLISH);
+    load().then(
+      (module) => apply(module.default),
+      (error: unknown) => console.error(`[site-search] the ${lang} strings could not be loaded; the box stays in English.`, error),
+    );
+  }
+
   /** Puts `query` in the box and searches for it at once (the dev page uses it for a query in the URL hash). */
   search(query: string): void {
     this.#input.value = query;
@@ -121,7 +179,11 @@ export class SiteSearchElement extends BaseElement {
 
   connectedCallback(): void {
     document.addEventListener('keydown', this.#onHotkey);
+    this.#loadLanguage();
     this.#syncAttributes();
+    const param = this.#queryParam();
+    const q = param && queryInPageUrl(param);
+    if (q) this.search(q);
   }
 
   disconnectedCallback(): void {
@@ -130,14 +192,21 @@ export class SiteSearchElement extends BaseElement {
     this.#inFlight?.abort();
   }
 
-  attributeChangedCallback(): void {
+  attributeChangedCallback(name: string): void {
+    if (name === 'lang' && this.isConnected) this.#loadLanguage();
     this.#syncAttributes();
   }
 
   #syncAttributes(): void {
-    const placeholder = this.getAttribute('placeholder') ?? 'Search';
+    const placeholder = this.getAttribute('placeholder') ?? this.#text('placeholder');
     this.#input.placeholder = placeholder;
-    this.#input.setAttribute('aria-label', this.getAttribute('label') || placeholder || 'Search');
+    this.#input.setAttribute('aria-label', this.getAttribute('label') || placeholder || this.#text('placeholder'));
+    this.#chips.setAttribute('aria-label', this.#text('filterByType'));
+    this.#list.setAttribute('aria-label', this.#text('resultsLabel'));
+    this.#more.textContent = this.#text('moreResults');
+    // Direction is inherited from the page; a right-to-left language on a page that does not say so gets it here.
+    const dir = this.closest('[dir]') ? '' : isRightToLeft(this.#lang) ? 'rtl' : '';
+    for (const part of [this.#box, this.#panel]) dir ? part.setAttribute('dir', dir) : part.removeAttribute('dir');
     this.#hint.textContent = this.#hotkey();
     const types = (this.getAttribute('types') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
     if (this.#type && !types.includes(this.#type)) this.#type = '';
@@ -145,11 +214,23 @@ export class SiteSearchElement extends BaseElement {
     this.#chips.replaceChildren(
       ...['', ...types].map((type) => {
         const pressed = String(type === this.#type);
-        const chip = h('button', { part: 'chip', class: 'chip', type: 'button', 'data-type': type, 'aria-pressed': pressed }, type || 'All');
+        const chip = h('button', { part: 'chip', class: 'chip', type: 'button', 'data-type': type, 'aria-pressed': pressed }, type || this.#text('all'));
         chip.addEventListener('click', () => this.#setType(type));
         return chip;
       }),
     );
+  }
+
+  /** The URL parameter the query is shared in (`query-param`, `q` when it has no value), or `''` when it is not. */
+  #queryParam(): string {
+    const param = this.getAttribute('query-param');
+    return param === null ? '' : param || 'q';
+  }
+
+  /** With `query-param`, writes the query into the page's address, so a reload or a shared link searches it again. */
+  #shareQuery(): void {
+    const param = this.#queryParam();
+    if (param) putQueryInPageUrl(param, this.#query());
   }
 
   /** The bare key that focuses the box, or `''` when hotkeys are off. */
@@ -189,15 +270,19 @@ export class SiteSearchElement extends BaseElement {
   #onInput(delay = DEBOUNCE_MS): void {
     clearTimeout(this.#debounce);
     if (!this.#searchable()) {
+      this.#shareQuery();
       // Cancel whatever is pending and forget old results: they answered a query that is gone.
       this.#seq++;
       this.#inFlight?.abort();
       this.#showResults([], false);
       this.#setStatus('');
-      this.#open(false);
+      if (!this.#showRecent()) this.#open(false);
       return;
     }
-    this.#debounce = setTimeout(() => this.#search(0), delay);
+    this.#debounce = setTimeout(() => {
+      this.#shareQuery();
+      this.#search(0);
+    }, delay);
   }
 
   /** Requests one page: `offset` 0 replaces the list, a larger offset ("More results") appends to it. */
@@ -208,7 +293,7 @@ export class SiteSearchElement extends BaseElement {
     const controller = (this.#inFlight = new AbortController());
     const limit = this.getAttribute('limit') ?? DEFAULT_LIMIT;
     this.#panel.setAttribute('aria-busy', 'true');
-    if (!offset && !this.#results.length) this.#setStatus('', 'Searching…');
+    if (!offset && !this.#results.length) this.#setStatus('', this.#text('searching'));
     this.#open(true);
     try {
       const url = searchUrl(this.getAttribute('endpoint') || '/api/search', { q, limit, offset, type: this.#type });
@@ -216,6 +301,7 @@ export class SiteSearchElement extends BaseElement {
       if (seq !== this.#seq) return;
       const fromMoreButton = this.#root.activeElement === this.#more;
       const firstNew = offset > 0 ? this.#options.length : 0;
+      this.#words = body.suggestion ?? q;
       this.#showResults(body.results, offset > 0);
       this.#more.hidden = body.results.length < Number(limit);
       this.#describe(body, q);
@@ -229,23 +315,80 @@ export class SiteSearchElement extends BaseElement {
       if (seq !== this.#seq || controller.signal.aborted) return;
       if (!offset) this.#showResults([], false);
       this.#more.hidden = true;
-      this.#setStatus('error', (error as Error).message);
+      // The reader gets a message they can act on; the operator's detail goes to the console, where they look.
+      const tooLong = error instanceof SearchError && error.tooLong;
+      if (!tooLong) console.error(`[site-search] ${(error as Error).message}`);
+      this.#setStatus('error', this.#text(tooLong ? 'tooLong' : 'unavailable'));
     } finally {
       if (seq === this.#seq) this.#panel.removeAttribute('aria-busy');
     }
   }
 
+  /** With `highlight`, `url` carrying the searched words for `site-search/ui/highlight`; else `url` unchanged. */
+  #withWords(url: string): string {
+    const param = this.getAttribute('highlight');
+    return param === null ? url : withWords(url, param || 'highlight', this.#words);
+  }
+
+  /** How many recent searches to keep and show; 0 when the `recent` attribute turns them off. */
+  #recentLimit(): number {
+    const limit = Number(this.getAttribute('recent') ?? DEFAULT_RECENT);
+    return Number.isInteger(limit) && limit > 0 ? limit : 0;
+  }
+
+  /**
+   * In the focused, empty box: lists the recent searches as options (Enter searches one again, Delete or the ✕ removes
+   * it). Returns false, showing nothing, when there are none or they are turned off.
+   */
+  #showRecent(): boolean {
+    const limit = this.#recentLimit();
+    const recent = limit && !this.#input.value && this.#root.activeElement ? readRecent().slice(0, limit) : [];
+    if (!recent.length) return false;
+    this.#showResults([], false);
+    this.#recent = recent;
+    this.#list.replaceChildren(
+      ...recent.map((query, i) =>
+        h(
+          'li',
+          { id: `option-${i}`, role: 'option', part: 'result recent', 'aria-selected': 'false' },
+          h('span', { class: 'row recent' }, query),
+          // For the mouse; the keyboard removes with Delete. Hidden from screen readers: an option holds no control.
+          h('span', { part: 'remove', class: 'remove', 'aria-hidden': 'true', title: this.#text('removeRecent') }, '✕'),
+        ),
+      ),
+    );
+    this.#setStatus('', this.#text('recent'));
+    this.#open(true);
+    return true;
+  }
+
+  #forget(index: number): void {
+    forgetSearch(this.#recent![index]!);
+    if (this.#showRecent()) this.#activate(Math.min(index, this.#list.children.length - 1));
+    else {
+      this.#list.replaceChildren();
+      this.#setStatus('');
+      this.#open(false);
+    }
+  }
+
   #showResults(results: SearchResult[], append: boolean): void {
+    this.#recent = undefined;
     if (!append) this.#options = [];
     const rows: HTMLLIElement[] = [];
     const add = (row: (id: string) => HTMLLIElement, result: SearchResult, url: string) => {
       rows.push(row(`option-${this.#options.length}`));
       this.#options.push({ result, url });
     };
+    const link = (url: string) => this.#withWords(url);
     for (const result of results) {
-      add((id) => renderResult(result, id), result, resultHref(result));
+      const url = link(resultHref(result));
+      add((id) => renderResult(result, id, url), result, url);
       // The first section is the result's own link; the others follow it, each an option of its own.
-      for (const section of result.sections?.slice(1) ?? []) add((id) => renderSection(section, id), result, safeHref(section.url));
+      for (const section of result.sections?.slice(1) ?? []) {
+        const sectionUrl = link(safeHref(section.url));
+        add((id) => renderSection(section, id, sectionUrl), result, sectionUrl);
+      }
     }
     if (append) {
       this.#results.push(...results);
@@ -261,9 +404,13 @@ export class SiteSearchElement extends BaseElement {
   /** The status line: no results, a corrected query, or the count (also what screen readers announce). */
   #describe(body: SearchResponse, q: string): void {
     const count = this.#results.length;
-    if (!count) this.#setStatus('empty', `No results for “${q}”`);
-    else if (body.suggestion) this.#setStatus('', 'Showing results for ', h('b', {}, body.suggestion));
-    else this.#setStatus('', `${count}${this.#more.hidden ? '' : '+'} result${count === 1 ? '' : 's'}`);
+    if (!count) this.#setStatus('empty', this.#text('noResults', { query: q }));
+    else if (body.suggestion) {
+      // The suggestion is an element (bold), so the template is split around it rather than filled.
+      const [before = '', after = ''] = this.#text('showingResultsFor').split('{suggestion}');
+      this.#setStatus('', before, h('b', {}, body.suggestion), after);
+    } else if (count === 1 && this.#more.hidden) this.#setStatus('', this.#text('oneResult'));
+    else this.#setStatus('', this.#text('results', { count: `${count}${this.#more.hidden ? '' : '+'}` }));
   }
 
   /** `kind` (`error`, `empty` or `''`) styles the line; the content is text and elements, never markup. */
@@ -278,11 +425,17 @@ export class SiteSearchElement extends BaseElement {
     if (!open) this.#activate(-1);
   }
 
+  /** The list's options, in order (results are `<a role=option>` inside an `<li>`; recent searches the `<li>` itself). */
+  #optionElements(): Element[] {
+    return [...this.#list.querySelectorAll('[role=option]')];
+  }
+
   /** Makes option `index` the active descendant (-1: none) and scrolls it into view. */
   #activate(index: number): void {
-    this.#list.children[this.#active]?.setAttribute('aria-selected', 'false');
+    const options = this.#optionElements();
+    options[this.#active]?.setAttribute('aria-selected', 'false');
     this.#active = index;
-    const option = this.#list.children[index];
+    const option = options[index];
     if (option) {
       option.setAttribute('aria-selected', 'true');
       this.#input.setAttribute('aria-activedescendant', option.id);
@@ -295,7 +448,7 @@ export class SiteSearchElement extends BaseElement {
   #onKeydown(e: KeyboardEvent): void {
     // Enter or Escape while an input method is composing (Chinese, Japanese…) belongs to the composition.
     if (e.isComposing) return;
-    const count = this.#options.length;
+    const count = this.#optionElements().length;
     const open = !this.#panel.hidden;
     switch (e.key) {
       case 'ArrowDown':
@@ -321,6 +474,13 @@ export class SiteSearchElement extends BaseElement {
         } else if (this.#input.value) {
           e.preventDefault();
           this.search('');
+          this.#open(false);
+        }
+        break;
+      case 'Delete':
+        if (this.#recent && this.#active >= 0) {
+          e.preventDefault();
+          this.#forget(this.#active);
         }
     }
   }
@@ -330,13 +490,19 @@ export class SiteSearchElement extends BaseElement {
     // Modified clicks (new tab, new window) are left to the browser's own link handling.
     if (!option || e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    this.#select([...this.#list.children].indexOf(option));
+    const index = this.#optionElements().indexOf(option);
+    if (this.#recent && (e.target as Element).closest('.remove')) this.#forget(index);
+    else this.#select(index);
   }
 
   /** Announces the choice with a cancelable `site-search:select`, then navigates unless a listener prevented it. */
   #select(index: number, newTab = false): void {
+    const again = this.#recent?.[index];
+    if (again) return this.search(again);
     const option = this.#options[index];
     if (!option) return;
+    // Remembered on choosing a result, whoever navigates (the box, or a client-side router that cancels the event).
+    if (this.#recentLimit()) rememberSearch(this.#query(), this.#recentLimit());
     const { result, url } = option;
     const detail: SiteSearchSelectDetail = { result, url };
     const proceed = this.dispatchEvent(new CustomEvent('site-search:select', { detail, bubbles: true, composed: true, cancelable: true }));

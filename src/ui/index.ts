@@ -10,6 +10,7 @@ import type { SiteSearchSelectDetail } from './types.js';
 
 export { SiteSearchElement };
 export { parseSnippet, type SnippetPart } from './snippet.js';
+export type { SiteSearchStrings } from './strings.js';
 export type { SearchResponse, SearchResult, SearchResultSection, SiteSearchSelectDetail } from './types.js';
 
 /**

@@ -19,19 +19,33 @@ export function searchUrl(endpoint: string, { q, limit, offset, type }: SearchPa
 }
 
 /**
- * Fetches one page of results. A non-2xx answer or an unexpected body throws an Error carrying the server's `error`
- * message when there is one, so the box can show the reason ("Invalid type. One of: doc, post") instead of a code.
+ * A failed search. `message` is the operator's detail (the server's `error`, or what went wrong on the way), for the
+ * console; `tooLong` marks the one failure a reader causes and can fix (`q` over the server's `maxQueryLength`).
+ */
+export class SearchError extends Error {
+  constructor(
+    message: string,
+    readonly tooLong = false,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Fetches one page of results. A non-2xx answer or an unexpected body throws a {@link SearchError} carrying the
+ * server's `error` message when there is one ("Invalid type. One of: doc, post"), for the operator.
  */
 export async function fetchResults(url: string, signal: AbortSignal): Promise<SearchResponse> {
   const response = await fetch(url, { signal }).catch((error: unknown) => {
     // An abort is not a failure to report; the caller drops it.
-    throw signal.aborted ? error : new Error('Search is unavailable: the endpoint could not be reached.');
+    throw signal.aborted ? error : new SearchError(`Search is unavailable: the endpoint ${new URL(url).pathname} could not be reached (a network error, or a cross-origin request the endpoint does not allow).`);
   });
   const body = (await response.json().catch(() => null)) as Partial<SearchResponse> & { error?: unknown } | null;
   if (!response.ok || !Array.isArray(body?.results)) {
     // A 404 page with no JSON error is nearly always a route that is not where the box asks (a setup mistake).
     const status = response.status === 404 ? `: no search endpoint at ${new URL(url).pathname} (HTTP 404)` : ` (HTTP ${response.status})`;
-    throw new Error(typeof body?.error === 'string' ? body.error : `Search failed${status}`);
+    const error = typeof body?.error === 'string' ? body.error : `Search failed${status}`;
+    throw new SearchError(error, response.status === 400 && error.startsWith('Query too long'));
   }
   return body as SearchResponse;
 }

@@ -34,16 +34,17 @@ display:block;position:relative;color:var(--ss-fg);line-height:1.45;text-align:s
 :host([hidden]),[hidden]{display:none!important}
 *{box-sizing:border-box}
 .box{position:relative}
-.box:before{content:"";position:absolute;left:.8em;top:50%;width:1.1em;height:1.1em;translate:0 -50%;background:var(--ss-muted);mask:${SEARCH_ICON} center/contain no-repeat;pointer-events:none}
+.box:before{content:"";position:absolute;inset-inline-start:.8em;top:50%;width:1.1em;height:1.1em;translate:0 -50%;background:var(--ss-muted);mask:${SEARCH_ICON} center/contain no-repeat;pointer-events:none}
 .box:focus-within:before{background:var(--ss-accent)}
-input{width:100%;margin:0;font:inherit;color:inherit;background:var(--ss-bg);border:1px solid var(--ss-border);border-radius:var(--ss-radius);padding:.65em 2.9em .65em 2.4em;outline:0;box-shadow:0 1px 2px #0000000d;transition:border-color .15s,box-shadow .15s;appearance:none}
+input{width:100%;margin:0;font:inherit;color:inherit;background:var(--ss-bg);border:1px solid var(--ss-border);border-radius:var(--ss-radius);padding:.65em 2.4em;padding-inline-end:2.9em;outline:0;box-shadow:0 1px 2px #0000000d;transition:border-color .15s,box-shadow .15s;appearance:none}
 input::placeholder{color:var(--ss-muted);opacity:1}
 input::-webkit-search-cancel-button{appearance:none}
 input:hover{border-color:color-mix(in srgb,var(--ss-accent) 45%,var(--ss-border))}
 input:focus{border-color:var(--ss-accent);box-shadow:0 0 0 3px color-mix(in srgb,var(--ss-accent) 25%,transparent)}
-kbd{position:absolute;right:.75em;top:50%;translate:0 -50%;min-width:1.7em;text-align:center;font:500 .75em/1 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:var(--ss-muted);border:1px solid var(--ss-border);border-bottom-width:2px;border-radius:5px;padding:.3em .4em;pointer-events:none}
+kbd{position:absolute;inset-inline-end:.75em;top:50%;translate:0 -50%;min-width:1.7em;text-align:center;font:500 .75em/1 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:var(--ss-muted);border:1px solid var(--ss-border);border-bottom-width:2px;border-radius:5px;padding:.3em .4em;pointer-events:none}
 kbd:empty,input:focus+kbd,input:not(:placeholder-shown)+kbd{display:none}
 .panel{position:absolute;z-index:var(--site-search-z-index,50);top:calc(100% + 6px);left:0;right:0;max-height:min(70vh,34em);overflow:auto;overscroll-behavior:contain;padding:.4em;background:var(--ss-bg);border:1px solid var(--ss-border);border-radius:calc(var(--ss-radius) + 2px);box-shadow:0 16px 40px -12px #0003,0 2px 6px #0000000f}
+:host([inline]) .panel{position:static;margin-top:.75em;max-height:none;box-shadow:none}
 .panel:before{content:"";position:absolute;top:0;left:0;right:0;height:2px;opacity:0;background:linear-gradient(90deg,transparent,var(--ss-accent),transparent) -50% 0/50% 100% no-repeat}
 .panel[aria-busy]:before{opacity:1;animation:ss-load 1s linear infinite}
 @keyframes ss-load{to{background-position:150% 0}}
@@ -61,7 +62,7 @@ input:focus-visible{outline:0}
 .error{color:var(--ss-error)}
 ul{list-style:none;margin:0;padding:0}
 [role=option]{border-radius:8px;scroll-margin:.4em}
-[role=option]+[role=option]{margin-top:2px}
+li+li{margin-top:2px}
 [role=option]:hover{background:var(--ss-hover)}
 [aria-selected=true],[aria-selected=true]:hover{background:var(--ss-active)}
 .row{display:grid;grid-template-columns:2.1em minmax(0,1fr);gap:.15em .75em;padding:.6em .7em;color:inherit;text-decoration:none;border-radius:inherit}
@@ -71,12 +72,18 @@ ul{list-style:none;margin:0;padding:0}
 [aria-selected=true] .title{color:var(--ss-accent)}
 .section{color:var(--ss-muted);font-size:.9em}
 .section:before{content:"› ";opacity:.7}
-.sub{grid-template-columns:minmax(0,1fr);padding:.3em .7em .35em 3.55em}
+.section:dir(rtl):before{content:"‹ "}
+.sub{grid-template-columns:minmax(0,1fr);padding:.3em .7em .35em;padding-inline-start:3.55em}
 .sub .snippet{grid-column:1;-webkit-line-clamp:1}
-.meta{display:flex;gap:.5em;margin-left:auto;font-size:.75em;color:var(--ss-muted);white-space:nowrap}
+.meta{display:flex;gap:.5em;margin-inline-start:auto;font-size:.75em;color:var(--ss-muted);white-space:nowrap}
 .type{text-transform:capitalize;padding:0 .45em;border:1px solid var(--ss-border);border-radius:4px}
 .snippet{grid-column:2;font-size:.875em;line-height:1.5;color:color-mix(in srgb,var(--ss-fg) 78%,var(--ss-bg));overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden}
 mark{color:inherit;background:var(--ss-mark);border-radius:3px;padding:0 .12em;box-decoration-break:clone;-webkit-box-decoration-break:clone}
+[part~=recent]{display:flex;align-items:center}
+.recent{flex:1;padding:.5em .7em;overflow-wrap:anywhere}
+.recent:before{content:"↺";display:inline-block;width:1.6em;color:var(--ss-muted)}
+.remove{padding:.3em .65em;border-radius:6px;color:var(--ss-muted);cursor:pointer}
+.remove:hover{color:var(--ss-fg);background:var(--ss-hover)}
 .more{display:block;width:100%;margin-top:.3em;padding:.55em;border-radius:8px;font-size:.875em;font-weight:500;color:var(--ss-accent)}
 .more:hover{background:var(--ss-hover)}
 @media (pointer:coarse){kbd{display:none}}

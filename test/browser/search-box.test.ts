@@ -5,9 +5,12 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SiteSearchElement } from '../../src/ui/element.js';
 import type { SearchResponse } from '../../src/ui/types.js';
+import { axeViolations } from '../helpers/axe.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { startDevServer } from '../helpers/dev-server.js';
 import { makeProject } from '../helpers/project.js';
@@ -62,6 +65,8 @@ beforeEach(async () => {
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${origin}/`);
   await page.waitForFunction(() => customElements.get('site-search'));
+  // Recent searches live in the context's localStorage, shared by the tests: each starts without any.
+  await page.evaluate(() => localStorage.clear());
 });
 
 afterEach(async () => {
@@ -127,7 +132,7 @@ describe('search as you type', () => {
     // The section heading is shown, and the result links to the section.
     expect(expected.results[0]!.section?.url).toMatch(/#rivers-and-lakes$/);
     expect(await first.locator('[part=section]').textContent()).toBe('Rivers and lakes');
-    expect(await first.locator('a').getAttribute('href')).toBe(expected.results[0]!.section!.url);
+    expect(await first.getAttribute('href')).toBe(expected.results[0]!.section!.url);
     // Matched words are <mark> elements inside the snippet part.
     const marks = await page.locator('site-search [part=snippet] mark').allTextContents();
     expect(marks.length).toBeGreaterThan(0);
@@ -263,7 +268,8 @@ describe('keyboard and ARIA combobox pattern', () => {
     await page.keyboard.press('Enter');
     const chosen = await page.evaluate(() => (window as unknown as { chosen: unknown }).chosen);
     expect(chosen).toEqual({ result: expected.results[0], url: expected.results[0]!.url });
-    expect(page.url()).toBe(`${origin}/`);
+    // Still on the search page, whose box keeps its query in ?q=.
+    expect(page.url()).toBe(`${origin}/?q=otter`);
   });
 
   it('navigates on click and lands on the result\'s page: a 200 showing that document', async () => {
@@ -370,11 +376,12 @@ describe('safe rendering', () => {
     expect(await snippet.textContent()).toBe('<img src=x onerror="window.__pwned=3">forged <b>bold</b> &lt; x ');
     expect(await snippet.locator('mark').allTextContents()).toEqual(['forged', 'x']);
     expect(await page.locator('site-search img, site-search b').count()).toBe(0);
-    expect(await options().first().locator('a').count()).toBe(0);
-    expect(await options().nth(1).locator('a').getAttribute('href')).toBe('/docs/fine');
+    expect(await options().first().evaluate((el) => el.tagName)).toBe('SPAN');
+    expect(await options().nth(1).getAttribute('href')).toBe('/docs/fine');
     await page.keyboard.press('Enter');
     await page.waitForTimeout(200);
-    expect(page.url()).toBe(`${origin}/`);
+    // Still on the search page (the box keeps its query in ?q=): nothing navigated.
+    expect(page.url()).toBe(`${origin}/?q=forged`);
     expect(await pwned()).toBeUndefined();
   });
 });
@@ -457,35 +464,389 @@ describe('requests: debounce, abort, stale answers, errors', () => {
     expect(await titles()).toEqual(later.results.map((r) => r.title));
   });
 
-  it('shows the server’s 400 message: an invalid limit, a type the server rejects', async () => {
+  /** The `console.error` lines the page writes, as they come. */
+  function consoleErrors(): string[] {
+    const lines: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && lines.push(m.text()));
+    return lines;
+  }
+
+  it('a configuration error: the reader sees "Search is unavailable.", the console the server’s 400 message', async () => {
+    const errors = consoleErrors();
     await page.locator('site-search').evaluate((el) => el.setAttribute('limit', '0'));
     await typeQuery('otter');
-    await expect.poll(() => status().textContent()).toBe('Invalid limit');
+    await expect.poll(() => status().textContent()).toBe('Search is unavailable.');
     expect(await status().getAttribute('class')).toContain('error');
     expect(await options().count()).toBe(0);
+    await expect.poll(() => errors).toEqual(['[site-search] Invalid limit']);
     await page.locator('site-search').evaluate((el) => {
       el.removeAttribute('limit');
       el.setAttribute('types', 'doc,post,nope');
     });
     await chip('nope').click();
-    await expect.poll(() => status().textContent()).toBe('Invalid type. One of: doc, post');
+    await expect.poll(() => errors).toEqual(['[site-search] Invalid limit', '[site-search] Invalid type. One of: doc, post']);
+    expect(await status().textContent()).toBe('Search is unavailable.');
+    expect(await page.locator('site-search').evaluate((el) => el.shadowRoot!.textContent)).not.toContain('Invalid');
     await page.screenshot({ path: `${ARTIFACTS}error-light.png` });
   });
 
-  it('reports an unreachable endpoint', async () => {
-    await page.route('**/api/search?**', (route) => route.abort('connectionrefused'));
-    await typeQuery('otter');
-    await expect.poll(() => status().textContent()).toBe('Search is unavailable: the endpoint could not be reached.');
+  it('a missing index: the visitor message, and the operator’s detail (run the indexer) in the console', async () => {
+    // A real 500 from the real handler: a second dev server (with CORS, as the box's page is on the first), whose
+    // index table is dropped once it has started, as when a deploy forgot `site-search index`.
+    const broken = makeProject({ 'search.config.json': JSON.stringify({ database: 'broken', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }] }), 'docs/a.md': '# A\n\nAn otter.\n' });
+    const { child, url } = await startDevServer(['--config', 'search.config.json', '--port', '0', '--cors'], broken.dir);
+    try {
+      const db = new DatabaseSync(`${broken.dir}/.site-search/search.db`);
+      db.exec('DROP TABLE search_index');
+      db.close();
+      const errors = consoleErrors();
+      await page.locator('site-search').evaluate((el, endpoint) => el.setAttribute('endpoint', endpoint), `${url}/api/search`);
+      await typeQuery('otter');
+      await expect.poll(() => status().textContent()).toBe('Search is unavailable.');
+      await expect.poll(() => errors.join('\n')).toMatch(/^\[site-search\] Search index not found.*npx site-search index/);
+    } finally {
+      child.kill('SIGTERM');
+      broken.cleanup();
+    }
   });
 
-  it('names the path when nothing answers there (a 404 page: the route is not where the box asks)', async () => {
+  it('a search longer than the server allows is the reader’s to fix, and says so', async () => {
+    const errors = consoleErrors();
+    await typeQuery('otter '.repeat(20));
+    await expect.poll(() => status().textContent()).toBe('That search is too long: shorten it.');
+    expect(errors).toEqual([]);
+  });
+
+  it('reports an unreachable endpoint to the reader as unavailable, with the path in the console', async () => {
+    const errors = consoleErrors();
+    await page.route('**/api/search?**', (route) => route.abort('connectionrefused'));
+    await typeQuery('otter');
+    await expect.poll(() => status().textContent()).toBe('Search is unavailable.');
+    await expect.poll(() => errors).toEqual([expect.stringMatching(/^\[site-search\] Search is unavailable: the endpoint \/api\/search could not be reached/)]);
+  });
+
+  it('names the path in the console when nothing answers there (a 404 page: the route is not where the box asks)', async () => {
+    const errors = consoleErrors();
     await page.route('**/api/search?**', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<h1>404: Not Found</h1>' }));
     await typeQuery('otter');
-    await expect.poll(() => status().textContent()).toBe('Search failed: no search endpoint at /api/search (HTTP 404)');
+    await expect.poll(() => errors).toEqual(['[site-search] Search failed: no search endpoint at /api/search (HTTP 404)']);
+    expect(await status().textContent()).toBe('Search is unavailable.');
     await page.unroute('**/api/search?**');
     await page.route('**/api/search?**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: 'Bad gateway' }));
     await page.keyboard.type('s');
-    await expect.poll(() => status().textContent()).toBe('Search failed (HTTP 502)');
+    await expect.poll(() => errors.at(-1)).toBe('[site-search] Search failed (HTTP 502)');
+  });
+});
+
+describe('recent searches (issue 37, item 2)', () => {
+  const recent = () => page.locator('site-search [part~=recent]');
+  const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('site-search:recent') ?? 'null') as string[] | null);
+  /** Searches `query`, chooses the first result without leaving the page (a listener cancels the navigation), clears. */
+  async function chooseFirst(query: string): Promise<void> {
+    await input().fill('');
+    await searchFor(query);
+    await page.keyboard.press('Enter');
+    await input().fill('');
+  }
+
+  it('a chosen search is listed when the box is focused and empty, after a reload too', async () => {
+    await input().click();
+    expect(await page.locator('site-search [part=panel]').isHidden()).toBe(true);
+    const expected = await searchFor('otter');
+    await Promise.all([page.waitForURL(optionUrls(expected)[0]!), page.keyboard.press('Enter')]);
+    await page.goto(`${origin}/`);
+    await input().click();
+    await expect.poll(() => recent().allTextContents()).toEqual(['otter✕']);
+    expect(await status().textContent()).toBe('Recent searches');
+    expect(await input().getAttribute('aria-expanded')).toBe('true');
+    await page.reload();
+    await input().click();
+    await expect.poll(() => recent().allTextContents()).toEqual(['otter✕']);
+    // ↓ and Enter search it again.
+    await page.keyboard.press('ArrowDown');
+    expect(await input().getAttribute('aria-activedescendant')).toBe('option-0');
+    await page.keyboard.press('Enter');
+    expect(await input().inputValue()).toBe('otter');
+    await expect.poll(titles).toEqual(expected.results.map((r) => r.title));
+  });
+
+  it('newest first, once each, bounded by the recent attribute; Delete and ✕ remove one', async () => {
+    await page.locator('site-search').evaluate((el) => {
+      el.setAttribute('recent', '3');
+      el.addEventListener('site-search:select', (e) => e.preventDefault());
+    });
+    for (const q of ['otter', 'rivers', 'kelp', 'Otter', 'beaver']) await chooseFirst(q);
+    expect(await stored()).toEqual(['beaver', 'Otter', 'kelp']);
+    await expect.poll(() => recent().allTextContents()).toEqual(['beaver✕', 'Otter✕', 'kelp✕']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => recent().allTextContents()).toEqual(['beaver✕', 'kelp✕']);
+    expect(await input().getAttribute('aria-activedescendant')).toBe('option-1');
+    expect(await stored()).toEqual(['beaver', 'kelp']);
+    await recent().nth(1).locator('[part=remove]').click();
+    await page.locator('site-search [part~=recent] [part=remove]').click();
+    expect(await stored()).toBeNull();
+    expect(await input().getAttribute('aria-expanded')).toBe('false');
+    // The box kept the focus through the clicks.
+    expect(await page.evaluate(() => document.querySelector('site-search')!.shadowRoot!.activeElement?.getAttribute('part'))).toBe('input');
+  });
+
+  it('recent="0" turns them off: nothing stored, nothing shown', async () => {
+    await page.locator('site-search').evaluate((el) => {
+      el.setAttribute('recent', '0');
+      el.addEventListener('site-search:select', (e) => e.preventDefault());
+    });
+    await chooseFirst('otter');
+    expect(await stored()).toBeNull();
+    await page.evaluate(() => localStorage.setItem('site-search:recent', '["rivers"]'));
+    await page.locator('h1').click();
+    await input().click();
+    expect(await page.locator('site-search [part=panel]').isHidden()).toBe(true);
+  });
+
+  it('unreadable storage shows nothing and breaks nothing', async () => {
+    await page.evaluate(() => localStorage.setItem('site-search:recent', '{not json'));
+    await input().click();
+    expect(await page.locator('site-search [part=panel]').isHidden()).toBe(true);
+    await searchFor('otter');
+  });
+});
+
+describe('shareable searches (issue 37, item 4)', () => {
+  it('the query is written to ?q= as the reader types (no new history entries) and searched again on reload', async () => {
+    const length = await page.evaluate(() => history.length);
+    await searchFor('otter');
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=otter');
+    await page.keyboard.type(' habitat');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('otter habitat');
+    expect(await page.evaluate(() => history.length)).toBe(length);
+    const expected = await api({ q: 'otter habitat', limit: '8' });
+    await page.reload();
+    await page.waitForFunction(() => customElements.get('site-search'));
+    expect(await input().inputValue()).toBe('otter habitat');
+    await expect.poll(titles).toEqual(expected.results.map((r) => r.title));
+    // Clearing the box takes the parameter out; other parameters stay. (No hash here: the dev page searches a hash.)
+    await page.goto(`${origin}/?lang=x&q=otter`);
+    await expect.poll(() => options().count()).toBeGreaterThan(0);
+    await input().fill('');
+    await expect.poll(() => page.url()).toBe(`${origin}/?lang=x`);
+  });
+
+  it('a link opens on the search, whatever parameter the box is given', async () => {
+    await page.goto(`${origin}/?search=beaver%20dams`);
+    await page.evaluate(() => {
+      const box = Object.assign(document.createElement('site-search'), { id: 'named' });
+      box.setAttribute('query-param', 'search');
+      document.querySelector('main')!.append(box);
+    });
+    expect(await page.locator('#named [part=input]').inputValue()).toBe('beaver dams');
+    const expected = await api({ q: 'beaver dams', limit: '8' });
+    await expect.poll(() => page.locator('#named [part=title]').allTextContents()).toEqual(expected.results.map((r) => r.title));
+  });
+
+  it('without query-param the URL is left alone', async () => {
+    await page.evaluate(() => document.querySelector('site-search')!.removeAttribute('query-param'));
+    await searchFor('otter');
+    await page.waitForTimeout(200);
+    expect(page.url()).toBe(`${origin}/`);
+  });
+
+  it('inline: the list is part of the page and stays open when focus leaves (a full results page)', async () => {
+    await page.locator('site-search').evaluate((el) => el.setAttribute('inline', ''));
+    await searchFor('otter');
+    await page.locator('h1').click();
+    await page.waitForTimeout(100);
+    expect(await input().getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('site-search [part=panel]').evaluate((el) => getComputedStyle(el).position)).toBe('static');
+  });
+});
+
+describe('highlight on arrival (issue 37, item 3)', () => {
+  const marks = () => page.locator('mark[data-site-search]').allTextContents();
+
+  it('with highlight, result links carry the words before the anchor; the landing page marks them, its anchor intact', async () => {
+    await page.locator('site-search').evaluate((el) => el.setAttribute('highlight', ''));
+    const expected = await searchFor('rivers');
+    const section = expected.results[0]!.section!.url;
+    const href = await options().first().getAttribute('href');
+    const link = new URL(href!);
+    expect([link.origin + link.pathname, link.searchParams.get('highlight'), link.hash]).toEqual([section.replace(/#.*/, ''), 'rivers', '#rivers-and-lakes']);
+    await Promise.all([page.waitForURL(href!), page.keyboard.press('Enter')]);
+    // The dev server's page is the indexed text, the heading "Rivers and lakes" included.
+    await expect.poll(marks).toEqual(['Rivers', 'River', 'rivers']);
+    expect(await page.evaluate(() => location.hash)).toBe('#rivers-and-lakes');
+    // The marked text is the page's text: nothing added, nothing lost.
+    expect(await page.locator('main').textContent()).toContain('River otters share quiet rivers with beaver dams');
+  });
+
+  it('a named parameter, and a corrected query highlights the correction', async () => {
+    await page.locator('site-search').evaluate((el) => el.setAttribute('highlight', 'hl'));
+    await typeQuery('beavr');
+    await expect.poll(() => status().textContent()).toBe('Showing results for beaver');
+    expect(new URL((await options().first().getAttribute('href'))!).searchParams.get('hl')).toBe('beaver');
+  });
+
+  /** A long page on the dev server's origin that runs the real highlight script from it. */
+  async function longPage(hash: string): Promise<void> {
+    const filler = Array.from({ length: 80 }, (_, i) => `<p>Paragraph ${i} about nothing in particular.</p>`).join('');
+    await page.route(`${origin}/long?**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><main><h1 id="intro">Intro</h1>${filler}<h2 id="kelp">Kelp forests</h2><p>Sea otters rest in kelp.</p>${filler}</main>
+<script type="module">import { highlightSearchTerms } from '/site-search-highlight.js'; window.__marks = highlightSearchTerms().length;</script>`,
+      }),
+    );
+    await page.goto(`${origin}/long?highlight=kelp${hash}`);
+    await page.waitForFunction(() => (window as unknown as { __marks?: number }).__marks !== undefined);
+  }
+  const inView = (selector: string) =>
+    page.locator(selector).first().evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight;
+    });
+
+  it('scrolls to the first mark on a long page', async () => {
+    await longPage('');
+    expect(await marks()).toEqual(['Kelp', 'kelp']);
+    expect(await inView('mark[data-site-search]')).toBe(true);
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
+  });
+
+  it('leaves the scroll to the page’s anchor when the link has one', async () => {
+    await longPage('#intro');
+    expect(await marks()).toEqual(['Kelp', 'kelp']);
+    // The browser put the anchored heading at the top; the marks further down did not move it.
+    expect(await page.locator('#intro').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(0);
+    expect(await inView('mark[data-site-search]')).toBe(false);
+  });
+});
+
+describe('every language (issue 37, item 5)', () => {
+  /** A second box in a block with its own `lang` (and `dir`, when given), on the dev page. */
+  async function boxIn(lang: string, dir?: string): Promise<string> {
+    await page.evaluate(
+      ([lang, dir]) => {
+        const block = Object.assign(document.createElement('div'), { lang });
+        if (dir) block.dir = dir;
+        block.innerHTML = '<site-search endpoint="/api/search" types="doc,post" hotkey="none"></site-search>';
+        document.querySelector('main')!.append(block);
+      },
+      [lang, dir] as const,
+    );
+    return `[lang="${lang}"] site-search`;
+  }
+
+  it('an English page loads no translation', async () => {
+    const loaded: string[] = [];
+    page.on('request', (r) => r.url().includes('/ui-locales/') && loaded.push(r.url()));
+    await page.reload();
+    await searchFor('otter');
+    expect(loaded).toEqual([]);
+  });
+
+  it('a German page shows German strings, loading only the German file', async () => {
+    const loaded: string[] = [];
+    page.on('request', (r) => r.url().includes('/ui-locales/') && loaded.push(new URL(r.url()).pathname));
+    const box = await boxIn('de');
+    const input = page.locator(`${box} [part=input]`);
+    await expect.poll(() => input.getAttribute('placeholder')).toBe('Suchen');
+    expect(loaded).toEqual(['/ui-locales/de.js']);
+    expect(await input.getAttribute('aria-label')).toBe('Suchen');
+    expect(await page.locator(`${box} [part=chip]`).allTextContents()).toEqual(['Alle', 'doc', 'post']);
+    expect(await page.locator(`${box} [role=listbox]`).getAttribute('aria-label')).toBe('Suchergebnisse');
+    await input.click();
+    await page.keyboard.type('qqqqqqqq');
+    await expect.poll(() => page.locator(`${box} [part=status]`).textContent()).toBe('Keine Ergebnisse für „qqqqqqqq“');
+    await input.fill('otter');
+    await expect.poll(() => page.locator(`${box} [part=status]`).textContent()).toBe('8+ Ergebnisse');
+    expect(await page.locator(`${box} [part=more]`).textContent()).toBe('Weitere Ergebnisse');
+  });
+
+  it('the strings property replaces any string, over the translation', async () => {
+    const box = await boxIn('fr');
+    const input = page.locator(`${box} [part=input]`);
+    await expect.poll(() => input.getAttribute('placeholder')).toBe('Rechercher');
+    await page.locator(box).evaluate((el: SiteSearchElement) => {
+      el.strings = { noResults: 'Rien sur « {query} », désolé', placeholder: 'Chercher dans la doc' };
+    });
+    expect(await input.getAttribute('placeholder')).toBe('Chercher dans la doc');
+    await input.click();
+    await page.keyboard.type('qqqqqqqq');
+    await expect.poll(() => page.locator(`${box} [part=status]`).textContent()).toBe('Rien sur « qqqqqqqq », désolé');
+    expect((await page.locator(box).evaluate((el: SiteSearchElement) => el.strings)).moreResults).toBe('Plus de résultats');
+  });
+
+  it('an Arabic page renders right to left, even without a dir of its own', async () => {
+    const box = await boxIn('ar');
+    const input = page.locator(`${box} [part=input]`);
+    await expect.poll(() => input.getAttribute('placeholder')).toBe('بحث');
+    expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    // The icon's room (2.4em) is on the right, the hint's (2.9em) on the left.
+    const padding = await input.evaluate((el) => [getComputedStyle(el).paddingRight, getComputedStyle(el).paddingLeft]);
+    expect(padding.map((p) => Math.round(parseFloat(p)))).toEqual([38, 46]);
+    await input.fill('otter');
+    await expect.poll(() => page.locator(`${box} [part=status]`).textContent()).toBe('عدد النتائج: 8+');
+    // A result's title starts at the right and its type and date sit to the left of it.
+    const first = page.locator(`${box} [role=option]`).first();
+    const [title, meta] = await Promise.all([first.locator('[part=title]').boundingBox(), first.locator('[part=meta]').boundingBox()]);
+    expect(meta!.x + meta!.width).toBeLessThan(title!.x);
+    await page.screenshot({ path: `${ARTIFACTS}search-rtl.png` });
+  });
+
+  it('a Hebrew block with dir="rtl" is right to left by inheritance', async () => {
+    const box = await boxIn('he', 'rtl');
+    const input = page.locator(`${box} [part=input]`);
+    await expect.poll(() => input.getAttribute('placeholder')).toBe('חיפוש');
+    expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    expect(await page.locator(box).evaluate((el) => el.shadowRoot!.querySelector('[dir]'))).toBeNull();
+  });
+});
+
+describe('accessibility: axe-core finds no violation in any state (issue 37)', () => {
+  const violations = () => axeViolations(page, 'site-search');
+
+  it('empty, focused, results with an active option, no results', async () => {
+    expect(await violations()).toEqual([]);
+    await input().click();
+    expect(await violations()).toEqual([]);
+    await searchFor('rivers coasts');
+    await page.keyboard.press('ArrowDown');
+    expect(await violations()).toEqual([]);
+    await input().fill('qqqqqqqq');
+    await expect.poll(() => status().textContent()).toBe('No results for “qqqqqqqq”');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('typing (searching, busy), and the error state', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/search?**', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Search failed"}' });
+    });
+    await typeQuery('otter');
+    await expect.poll(() => status().textContent()).toBe('Searching…');
+    expect(await violations()).toEqual([]);
+    release();
+    await expect.poll(() => status().textContent()).toBe('Search is unavailable.');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('recent searches shown, and a right-to-left box in Arabic', async () => {
+    await page.evaluate(() => localStorage.setItem('site-search:recent', '["otter","rivers"]'));
+    await input().click();
+    await expect.poll(() => page.locator('site-search [part~=recent]').count()).toBe(2);
+    await page.keyboard.press('ArrowDown');
+    expect(await violations()).toEqual([]);
+    await page.evaluate(() => {
+      document.documentElement.lang = 'ar';
+      document.querySelector('site-search')!.setAttribute('lang', 'ar');
+    });
+    await expect.poll(() => input().getAttribute('placeholder')).toBe('Search the content…');
+    await input().fill('otter');
+    await expect.poll(() => status().textContent()).toBe('عدد النتائج: 8+');
+    expect(await violations()).toEqual([]);
   });
 });
 

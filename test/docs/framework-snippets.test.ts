@@ -16,13 +16,18 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const apps = join(root, 'test/frameworks/apps');
 const SCRATCH = '.docs-check';
 
-/** The code blocks of `page` whose first line is the comment naming `file` (`// file`), in page order. */
+/**
+ * The code blocks of `page` whose first line is the comment naming `file` (`// file`, `<!-- file -->`; in an Astro
+ * component, the line after `---`), in page order.
+ */
 function docBlocks(page: string, file: string): string[] {
   const text = readFileSync(join(root, page), 'utf8');
   const blocks: string[] = [];
   for (const [, indent, body] of text.matchAll(/^( *)```\w*\n([\s\S]*?)^ *```$/gm)) {
     const lines = body!.split('\n').map((l) => l.slice(indent!.length));
-    if (lines[0]!.trim() === `// ${file}`) blocks.push(lines.join('\n'));
+    // An Astro component names itself on the line after its opening `---`.
+    const first = lines[0]!.trim() === '---' ? lines[1]! : lines[0]!;
+    if ([`// ${file}`, `<!-- ${file} -->`].includes(first.trim())) blocks.push(lines.join('\n'));
   }
   if (blocks.length === 0) throw new Error(`${page} has no code block starting with // ${file}`);
   return blocks;
@@ -167,3 +172,74 @@ describe('the check catches a docs block that no longer matches the package', ()
     expect(typecheck('next16', { 'search.config.ts': config, 'app/api/search/route.ts': renamed })).toMatch(/toNextRouteHandler/);
   }, 120_000);
 });
+
+/**
+ * `<site-search>` in the Svelte and Astro full results pages of docs/ui.md, typed by the package alone (issue 37, item
+ * 7): the tag's attributes, as the page writes them, are checked against the type the framework's own checker gives
+ * that element (Svelte's `SvelteHTMLElements`, Astro's `astroHTML.JSX.IntrinsicElements`), with only `site-search/ui`
+ * imported. Without the package's declaration both are an index signature that accepts anything, so the wrong-type
+ * line below would not be an error and its `@ts-expect-error` would fail the check. Registered where the apps are
+ * installed (test/frameworks/install.sh).
+ */
+function siteSearchAttributes(markup: string): string {
+  const tag = /<site-search\s([^>]*)>/.exec(markup)![1]!;
+  const entries = [...tag.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, name, value]) => `'${name}': ${value === undefined ? 'true' : JSON.stringify(value)}`);
+  return `{ ${entries.join(', ')} }`;
+}
+
+/** Imports `specifier` as the app at `app` resolves it (its own installed framework). */
+const importFrom = (app: string, specifier: string) => import(createRequire(join(apps, app, 'package.json')).resolve(specifier));
+
+const elementTypeChecks = [
+  {
+    app: 'sveltekit2',
+    page: () => block('docs/ui.md', 'src/routes/search/+page.svelte').replace(/^<!-- .* -->\n/, ''),
+    type: `import type { SvelteHTMLElements } from 'svelte/elements';\ntype Attributes = SvelteHTMLElements['site-search'];`,
+    /** Svelte's compiler throws on any error in the component (TypeScript in `<script lang="ts">` included). */
+    compile: async (source: string) => {
+      const { compile } = (await importFrom('sveltekit2', 'svelte/compiler')) as {
+        compile(source: string, options: { filename: string }): { warnings: { message: string }[] };
+      };
+      return compile(source, { filename: '+page.svelte' }).warnings.map((w) => w.message);
+    },
+  },
+  {
+    app: 'astro7-node',
+    page: () => block('docs/ui.md', 'src/pages/search.astro'),
+    type: `/// <reference types="astro/client" />\ntype Attributes = astroHTML.JSX.IntrinsicElements['site-search'];`,
+    /** Astro's compiler, as `astro build` runs it: its diagnostics. */
+    compile: async (source: string) => {
+      const astro = join(apps, 'astro7-node/node_modules/astro/package.json');
+      const { transform } = (await import(createRequire(astro).resolve('@astrojs/compiler-rs'))) as {
+        transform(source: string, options: { filename: string }): Promise<{ diagnostics: { text: string }[] }>;
+      };
+      return (await transform(source, { filename: 'search.astro' })).diagnostics.map((d) => d.text);
+    },
+  },
+];
+for (const { app, page, type, compile } of elementTypeChecks.filter(({ app }) => installed(app))) {
+  describe(`docs/ui.md: <site-search> in the ${app} results page, typed by site-search/ui`, () => {
+    const check = (attributes: string) =>
+      typecheck(app, {
+        // A triple-slash reference counts only above every statement, so the framework's types come first.
+        'src/site-search-page.ts': `${type}\nimport 'site-search/ui';\nexport const page: Attributes = ${attributes};\n// @ts-expect-error: limit is a number or a string\nexport const wrong: Attributes = { limit: { n: 20 } };\n`,
+      });
+
+    it('the page’s attributes type-check, and a wrong type is an error', () => {
+      const attributes = siteSearchAttributes(page());
+      expect(attributes).toContain("'query-param': true");
+      expect(check(attributes)).toBe('');
+    }, 120_000);
+
+    it('the page compiles with the framework’s compiler, with no error or warning', async () => {
+      const problems = (source: string) => compile(source).catch((e: Error) => [e.message]);
+      expect(await problems(page())).toEqual([]);
+      // And the check sees a broken page: a tag closed by the wrong name.
+      expect(await problems(page().replace('<h1>', '<h1><span>'))).not.toEqual([]);
+    }, 120_000);
+
+    it('an attribute the element does not have is an error', () => {
+      expect(check(siteSearchAttributes(page()).replace("'endpoint'", "'endpont'"))).toMatch(/endpont/);
+    }, 120_000);
+  });
+}

@@ -1,12 +1,13 @@
 /**
- * docs/ui.md's Next.js snippets, type-checked as `next build` checks them: the client component and the JSX
- * declaration for `<site-search>` are taken from the page verbatim (by the file name on their first line), written
- * into a scratch project inside this repository and compiled with strict TypeScript against React 19's types, the
- * package's own `site-search/ui` types and Next 16's `next/navigation` from the Next test app.
+ * docs/ui.md's Next.js snippets, type-checked as `next build` checks them: the client component and the full results
+ * page are taken from the page verbatim (by the file name on their first line), written into a scratch project inside
+ * this repository and compiled with strict TypeScript against React 19's types, the package's own `site-search/ui`
+ * types (which declare `<site-search>`: no declaration of the user's own) and Next 16's `next/navigation` from the
+ * Next test app.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -26,8 +27,10 @@ function docBlock(page: string, file: string): string {
 /** Compiles the files with the settings a Next 16 app uses; returns tsc's output ('' when it type-checks). */
 function typecheck(files: Record<string, string>): string {
   rmSync(scratch, { recursive: true, force: true });
-  mkdirSync(join(scratch, 'app'), { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(scratch, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(scratch, name)), { recursive: true });
+    writeFileSync(join(scratch, name), text);
+  }
   writeFileSync(
     join(scratch, 'tsconfig.json'),
     JSON.stringify({
@@ -49,17 +52,19 @@ function typecheck(files: Record<string, string>): string {
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe('docs/ui.md, Next.js', () => {
+describe('docs/ui.md, Next.js (no declaration of the user\'s own: the package types <site-search>, issue 37 item 7)', () => {
   const component = docBlock('docs/ui.md', 'app/search-box.tsx');
-  const declaration = docBlock('docs/ui.md', 'site-search.d.ts');
+  const resultsPage = docBlock('docs/ui.md', 'app/search/page.tsx');
 
-  it('the client component and the <site-search> declaration type-check as pasted', () => {
-    expect(typecheck({ 'app/search-box.tsx': component, 'site-search.d.ts': declaration })).toBe('');
+  it('the client component and the full results page type-check as pasted, with no .d.ts beside them', () => {
+    expect(typecheck({ 'app/search-box.tsx': component, 'app/search/page.tsx': resultsPage })).toBe('');
   }, 60_000);
 
-  it('the check fails when the declaration lacks an attribute the component uses (as it once lacked placeholder)', () => {
-    const without = declaration.replace(' placeholder?: string;', '');
-    expect(without).not.toBe(declaration);
-    expect(typecheck({ 'app/search-box.tsx': component, 'site-search.d.ts': without })).toMatch(/placeholder/);
+  it('the package\'s JSX types are in force: an attribute of the wrong type fails', () => {
+    const wrong = resultsPage.replace('limit={20}', 'limit={{ n: 20 }}').replace('endpoint="/api/search"', 'endpoint={1}');
+    expect(wrong).not.toBe(resultsPage);
+    const out = typecheck({ 'app/search/page.tsx': wrong });
+    expect(out).toMatch(/page\.tsx\(\d+,\d+\): error TS2322/);
+    expect(out.match(/error TS/g)).toHaveLength(2);
   }, 60_000);
 });

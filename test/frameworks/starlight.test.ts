@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath, starlightSources } from '../../adapters/starlight/sources.js';
+import { axeViolations } from '../helpers/axe.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { buildApp, freePort, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
 
@@ -96,6 +97,8 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
     const header = readFileSync(join(dir, 'dist/client/fr/index.html'), 'utf8');
     expect(header).toContain('<sl-site-search');
     expect(header).toMatch(/<site-search endpoint="\/api\/search\?type=fr" placeholder="Rechercher"/);
+    // The box's own strings follow the page's language and direction (issue 37, item 5).
+    expect(header).toMatch(/<site-search [^>]*lang="fr" dir="ltr"/);
   });
 
   it('answers each locale with the URLs Starlight built, and each result URL is a page (200)', async () => {
@@ -149,8 +152,10 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
       const titles = page.locator('site-search [part=title]');
       await expect.poll(() => titles.allTextContents()).toEqual([title]);
       await titles.first().click();
-      await page.waitForURL(`${app.origin}${landing}`);
+      // Highlight on arrival is on by default: the link carries the words, the page marks them (issue 37, item 3).
+      await page.waitForURL(`${app.origin}${landing}?highlight=${encodeURIComponent(query)}`);
       expect(await page.locator('h1').first().textContent()).toBe(title);
+      await expect.poll(() => page.locator('.sl-markdown-content mark[data-site-search]').count()).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     });
 
@@ -160,10 +165,14 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
       await expect.poll(() => page.locator('button[data-open-modal]').isEnabled()).toBe(true);
       await page.keyboard.press('Control+k');
       await page.keyboard.type('otterbox');
-      const links = page.locator('site-search [role=option] a');
+      const links = page.locator('site-search a[role=option]');
       await expect.poll(() => links.count()).toBe(3);
       const paths = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
       expect(paths.sort()).toEqual(start === '/fr/' ? ['/fr/', '/fr/guides/deployment/', '/fr/guides/getting-started/'] : ['/', '/guides/deployment/', '/guides/getting-started/']);
+      // The status line is in the page's language, inside Starlight's dialog.
+      expect(await page.locator('site-search [part=status]').textContent()).toBe(start === '/fr/' ? '3 résultats' : '3 results');
+      // axe-core finds no violation in Starlight's dialog with the box and its results (issue 37).
+      expect(await axeViolations(page, 'dialog')).toEqual([]);
     });
   });
 });

@@ -1,0 +1,34 @@
+/**
+ * Recent searches, kept in `localStorage` under one key per origin, newest first, at most `limit`. Storage can be
+ * missing, full or refused (private windows, a blocked site): then nothing is remembered, and nothing fails.
+ */
+const KEY = 'site-search:recent';
+
+/** The stored searches, newest first; `[]` when there are none or storage cannot be read. */
+export function readRecent(): string[] {
+  try {
+    const list: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
+    return Array.isArray(list) ? list.filter((q): q is string => typeof q === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeRecent(list: string[]): void {
+  try {
+    if (list.length) localStorage.setItem(KEY, JSON.stringify(list));
+    else localStorage.removeItem(KEY);
+  } catch {
+    // Refused storage only means no memory of searches.
+  }
+}
+
+/** Puts `query` first (once, whatever its case), keeping at most `limit`. */
+export function rememberSearch(query: string, limit: number): void {
+  const same = query.toLowerCase();
+  writeRecent([query, ...readRecent().filter((q) => q.toLowerCase() !== same)].slice(0, limit));
+}
+
+export function forgetSearch(query: string): void {
+  writeRecent(readRecent().filter((q) => q !== query));
+}
