@@ -93,7 +93,11 @@ export function createHandler(
   let ownAnalyticsDb: SearchDatabase | undefined;
   const analyticsDb = () => (typeof runtime.analytics === 'function' ? (ownAnalyticsDb ??= runtime.analytics()) : runtime.analytics);
   // Answers say analytics are on, so the box reports clicks only to an endpoint that counts them.
-  const analyticsHeader: Record<string, string> = analytics ? { 'X-Search-Analytics': 'on' } : {};
+  const analyticsHeader: Record<string, string> = !analytics
+    ? {}
+    : config.cors
+      ? { 'X-Search-Analytics': 'on', 'Access-Control-Expose-Headers': 'X-Search-Analytics' }
+      : { 'X-Search-Analytics': 'on' };
 
   async function respond(request: Request, env: object | undefined, ctx: WaitUntilContext | null | undefined) {
     if (request.method === 'OPTIONS') return preflight(config, baseHeaders, allow);

@@ -1,5 +1,5 @@
 import { h } from './dom.js';
-import { fetchResults, searchUrl } from './request.js';
+import { fetchResults, reportClick, searchUrl } from './request.js';
 import { renderResult, renderSection, resultHref } from './render-result.js';
 import { safeHref } from './safe-url.js';
 import { STYLES } from './styles.js';
@@ -60,6 +60,8 @@ export class SiteSearchElement extends BaseElement {
   #seq = 0;
   #inFlight?: AbortController;
   #debounce?: ReturnType<typeof setTimeout>;
+  /** The query the shown results answer, and whether their endpoint counts the result opened. */
+  #answered = { q: '', countsClicks: false };
 
   constructor() {
     super();
@@ -217,6 +219,7 @@ export class SiteSearchElement extends BaseElement {
       const fromMoreButton = this.#root.activeElement === this.#more;
       const firstNew = offset > 0 ? this.#options.length : 0;
       this.#showResults(body.results, offset > 0);
+      this.#answered = { q, countsClicks: body.countsClicks };
       this.#more.hidden = body.results.length < Number(limit);
       this.#describe(body, q);
       if (fromMoreButton && body.results.length) {
@@ -341,6 +344,7 @@ export class SiteSearchElement extends BaseElement {
     const detail: SiteSearchSelectDetail = { result, url };
     const proceed = this.dispatchEvent(new CustomEvent('site-search:select', { detail, bubbles: true, composed: true, cancelable: true }));
     if (!proceed || !url) return;
+    if (this.#answered.countsClicks) reportClick(this.getAttribute('endpoint') || '/api/search', this.#answered.q, url, this.#results.indexOf(result) + 1);
     if (newTab) window.open(url, '_blank', 'noopener');
     else location.assign(url);
   }

@@ -22,7 +22,7 @@ export function searchUrl(endpoint: string, { q, limit, offset, type }: SearchPa
  * Fetches one page of results. A non-2xx answer or an unexpected body throws an Error carrying the server's `error`
  * message when there is one, so the box can show the reason ("Invalid type. One of: doc, post") instead of a code.
  */
-export async function fetchResults(url: string, signal: AbortSignal): Promise<SearchResponse> {
+export async function fetchResults(url: string, signal: AbortSignal): Promise<SearchResponse & { countsClicks: boolean }> {
   const response = await fetch(url, { signal }).catch((error: unknown) => {
     // An abort is not a failure to report; the caller drops it.
     throw signal.aborted ? error : new Error('Search is unavailable: the endpoint could not be reached.');
@@ -33,5 +33,15 @@ export async function fetchResults(url: string, signal: AbortSignal): Promise<Se
     const status = response.status === 404 ? `: no search endpoint at ${new URL(url).pathname} (HTTP 404)` : ` (HTTP ${response.status})`;
     throw new Error(typeof body?.error === 'string' ? body.error : `Search failed${status}`);
   }
-  return body as SearchResponse;
+  // An endpoint with analytics on says so: only then does the box report the result opened (docs/analytics.md).
+  return { ...(body as SearchResponse), countsClicks: response.headers.get('X-Search-Analytics') === 'on' };
+}
+
+/** Reports the result opened to the endpoint (docs/analytics.md, "Clicks"): a beacon, which outlives the navigation. */
+export function reportClick(endpoint: string, q: string, url: string, rank: number): void {
+  try {
+    navigator.sendBeacon?.(new URL(endpoint, document.baseURI).href, JSON.stringify({ q, url: new URL(url, document.baseURI).href, rank }));
+  } catch {
+    // Counting a click is never worth failing the navigation it precedes.
+  }
 }
