@@ -5,9 +5,12 @@ import { OTHER_QUERY, type AnalyticsBatch } from './aggregate.js';
 export const QUERIES_TABLE = 'site_search_queries';
 export const CLICKS_TABLE = 'site_search_clicks';
 
-/** Primary keys are the aggregation keys: a flush adds to a row, never appends one per search. */
+/**
+ * Primary keys are the aggregation keys: a flush adds to a row, never appends one per search. The query comes before
+ * the type so the cap's "is this query stored today" is a lookup of the key's prefix, not a scan of the day.
+ */
 export const ANALYTICS_SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS ${QUERIES_TABLE} (day TEXT NOT NULL, site TEXT NOT NULL, type TEXT NOT NULL, query TEXT NOT NULL, searches INTEGER NOT NULL, zero INTEGER NOT NULL, results INTEGER NOT NULL, match TEXT NOT NULL, suggestion TEXT NOT NULL, PRIMARY KEY (day, site, type, query)) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS ${QUERIES_TABLE} (day TEXT NOT NULL, site TEXT NOT NULL, type TEXT NOT NULL, query TEXT NOT NULL, searches INTEGER NOT NULL, zero INTEGER NOT NULL, results INTEGER NOT NULL, match TEXT NOT NULL, suggestion TEXT NOT NULL, PRIMARY KEY (day, site, query, type)) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS ${CLICKS_TABLE} (day TEXT NOT NULL, site TEXT NOT NULL, query TEXT NOT NULL, url TEXT NOT NULL, rank INTEGER NOT NULL, clicks INTEGER NOT NULL, PRIMARY KEY (day, site, query, url, rank)) WITHOUT ROWID`,
 ];
 
@@ -21,10 +24,14 @@ const ADD_SEARCHES = `WITH incoming AS (
   SELECT value ->> 0 AS day, value ->> 1 AS site, value ->> 2 AS type, value ->> 3 AS query, value ->> 4 AS searches,
          value ->> 5 AS zero, value ->> 6 AS results, value ->> 7 AS match, value ->> 8 AS suggestion
   FROM json_each(?)
+), stored AS (
+  SELECT q.day, q.site, count(DISTINCT q.query) AS n FROM ${QUERIES_TABLE} q
+  WHERE q.query <> '${OTHER_QUERY}' AND (q.day, q.site) IN (SELECT day, site FROM incoming)
+  GROUP BY q.day, q.site
 ), judged AS (
   SELECT i.*,
     i.query = '${OTHER_QUERY}' OR EXISTS (SELECT 1 FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query = i.query) AS known,
-    (SELECT count(DISTINCT q.query) FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query <> '${OTHER_QUERY}') AS stored
+    coalesce((SELECT n FROM stored s WHERE s.day = i.day AND s.site = i.site), 0) AS stored
   FROM incoming i
 ), admitted AS (
   SELECT j.*, known OR stored + dense_rank() OVER (PARTITION BY day, site, known ORDER BY query) <= ? AS fits FROM judged j
@@ -33,7 +40,7 @@ INSERT INTO ${QUERIES_TABLE} (day, site, type, query, searches, zero, results, m
 SELECT day, site, type, CASE WHEN fits THEN query ELSE '${OTHER_QUERY}' END, searches, zero,
   CASE WHEN fits THEN results ELSE 0 END, CASE WHEN fits THEN match ELSE 'none' END, CASE WHEN fits THEN suggestion ELSE '' END
 FROM admitted WHERE true
-ON CONFLICT (day, site, type, query) DO UPDATE SET searches = searches + excluded.searches, zero = zero + excluded.zero,
+ON CONFLICT (day, site, query, type) DO UPDATE SET searches = searches + excluded.searches, zero = zero + excluded.zero,
   results = excluded.results, match = excluded.match, suggestion = excluded.suggestion`;
 
 /**

@@ -36,38 +36,56 @@ export interface AnalyticsStats {
   clickRanks: { rank: number; clicks: number }[];
 }
 
+/** The row sets a report is made of, as each source (SQL tables, Analytics Engine) reads them. */
+export interface StatsRows {
+  perDay: { day: string; searches: number; zero: number }[];
+  /** The most searched queries, most first. */
+  queries: { query: string; searches: number; zero: number }[];
+  opened: { query: string; url: string; rank: number; clicks: number }[];
+  zeroResultQueries: { query: string; searches: number }[];
+  correctedQueries: { query: string; suggestion: string; searches: number }[];
+  other: number;
+}
+
+/** The first and last day of the last `days` days, today (UTC) included. */
+export function period(days: number, now = Date.now()): { from: string; to: string } {
+  const to = new Date(now).toISOString().slice(0, 10);
+  return { from: new Date(Date.parse(to) - (days - 1) * 86_400_000).toISOString().slice(0, 10), to };
+}
+
 /** Reads the report of the last `days` days (today included) from the analytics tables. */
 export async function readStats(db: SearchDatabase, { days = 30, site = '', now = Date.now(), top = 20 } = {}): Promise<AnalyticsStats> {
-  const to = new Date(now).toISOString().slice(0, 10);
-  const from = new Date(Date.parse(to) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-  const rows = async <Row>(sql: string, ...extra: (string | number)[]) =>
-    (await db.prepare(sql).bind(site, from, ...extra).all<Row>()).results;
+  const { from, to } = period(days, now);
+  const rows = async (sql: string, ...extra: (string | number)[]) =>
+    (await db.prepare(sql).bind(site, from, ...extra).all<Record<string, unknown>>()).results;
   const inPeriod = 'site = ? AND day >= ?';
   const n = (value: unknown) => Number(value ?? 0);
-
-  const perDay = (await rows<Record<string, unknown>>(`SELECT day, sum(searches) AS searches, sum(zero) AS zero FROM ${QUERIES_TABLE} WHERE ${inPeriod} GROUP BY day ORDER BY day`))
+  const perDay = (await rows(`SELECT day, sum(searches) AS searches, sum(zero) AS zero FROM ${QUERIES_TABLE} WHERE ${inPeriod} GROUP BY day ORDER BY day`))
     .map((r) => ({ day: String(r.day), searches: n(r.searches), zero: n(r.zero) }));
-  const queries = await rows<Record<string, unknown>>(
+  const queries = (await rows(
     `SELECT query, sum(searches) AS searches, sum(zero) AS zero FROM ${QUERIES_TABLE} WHERE ${inPeriod} AND query <> '${OTHER_QUERY}' GROUP BY query ORDER BY searches DESC, query LIMIT ?`,
     top,
-  );
-  const opened = await rows<Record<string, unknown>>(
-    `SELECT query, url, rank, sum(clicks) AS clicks FROM ${CLICKS_TABLE} WHERE ${inPeriod} GROUP BY query, url, rank ORDER BY clicks DESC, rank`,
-  );
-  const zeroResultQueries = (await rows<Record<string, unknown>>(
+  )).map((r) => ({ query: String(r.query), searches: n(r.searches), zero: n(r.zero) }));
+  const opened = (await rows(`SELECT query, url, rank, sum(clicks) AS clicks FROM ${CLICKS_TABLE} WHERE ${inPeriod} GROUP BY query, url, rank ORDER BY clicks DESC, rank`))
+    .map((r) => ({ query: String(r.query), url: String(r.url), rank: n(r.rank), clicks: n(r.clicks) }));
+  const zeroResultQueries = (await rows(
     `SELECT query, sum(zero) AS searches FROM ${QUERIES_TABLE} WHERE ${inPeriod} AND query <> '${OTHER_QUERY}' GROUP BY query HAVING sum(zero) > 0 ORDER BY searches DESC, query LIMIT ?`,
     top,
   )).map((r) => ({ query: String(r.query), searches: n(r.searches) }));
-  const correctedQueries = (await rows<Record<string, unknown>>(
+  const correctedQueries = (await rows(
     `SELECT query, suggestion, sum(searches) AS searches FROM ${QUERIES_TABLE} WHERE ${inPeriod} AND match = 'typo' GROUP BY query, suggestion ORDER BY searches DESC, query LIMIT ?`,
     top,
   )).map((r) => ({ query: String(r.query), suggestion: String(r.suggestion), searches: n(r.searches) }));
-  const [other] = await rows<Record<string, unknown>>(`SELECT sum(searches) AS searches FROM ${QUERIES_TABLE} WHERE ${inPeriod} AND query = '${OTHER_QUERY}'`);
+  const [other] = await rows(`SELECT sum(searches) AS searches FROM ${QUERIES_TABLE} WHERE ${inPeriod} AND query = '${OTHER_QUERY}'`);
+  return assembleStats(site, { from, to }, { perDay, queries, opened, zeroResultQueries, correctedQueries, other: n(other?.searches) });
+}
 
+/** The report from its row sets: totals, rates, and each top query with the results opened for it. */
+export function assembleStats(site: string, { from, to }: { from: string; to: string }, rows: StatsRows): AnalyticsStats {
   const clickRanks = new Map<number, number>();
-  for (const o of opened) clickRanks.set(n(o.rank), (clickRanks.get(n(o.rank)) ?? 0) + n(o.clicks));
-  const searches = perDay.reduce((sum, d) => sum + d.searches, 0);
-  const zeroResults = perDay.reduce((sum, d) => sum + d.zero, 0);
+  for (const o of rows.opened) clickRanks.set(o.rank, (clickRanks.get(o.rank) ?? 0) + o.clicks);
+  const searches = rows.perDay.reduce((sum, d) => sum + d.searches, 0);
+  const zeroResults = rows.perDay.reduce((sum, d) => sum + d.zero, 0);
   const clicks = [...clickRanks.values()].reduce((sum, c) => sum + c, 0);
   return {
     site,
@@ -78,14 +96,14 @@ export async function readStats(db: SearchDatabase, { days = 30, site = '', now 
     zeroResultRate: searches ? zeroResults / searches : 0,
     clicks,
     clickThroughRate: searches ? clicks / searches : 0,
-    other: n(other?.searches),
-    perDay,
-    topQueries: queries.map((q) => {
-      const mine = opened.filter((o) => o.query === q.query).map((o) => ({ url: String(o.url), rank: n(o.rank), clicks: n(o.clicks) }));
-      return { query: String(q.query), searches: n(q.searches), zero: n(q.zero), clicks: mine.reduce((sum, o) => sum + o.clicks, 0), opened: mine };
+    other: rows.other,
+    perDay: rows.perDay,
+    topQueries: rows.queries.map((q) => {
+      const mine = rows.opened.filter((o) => o.query === q.query).map(({ url, rank, clicks }) => ({ url, rank, clicks }));
+      return { ...q, clicks: mine.reduce((sum, o) => sum + o.clicks, 0), opened: mine };
     }),
-    zeroResultQueries,
-    correctedQueries,
+    zeroResultQueries: rows.zeroResultQueries,
+    correctedQueries: rows.correctedQueries,
     clickRanks: [...clickRanks].sort(([a], [b]) => a - b).map(([rank, clicks]) => ({ rank, clicks })),
   };
 }

@@ -17,6 +17,7 @@ const OPTIONS = {
   days: { type: 'string' },
   html: { type: 'string' },
   from: { type: 'string' },
+  engine: { type: 'string' },
   full: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   cors: { type: 'boolean' },

@@ -31,6 +31,8 @@ Commands
       --days N           the last N days (default 30)   --json   --html report.html
       --from FILE        analytics SQLite file (default: analytics.sqlitePath, .site-search/analytics.db)
       --d1 local|remote  read them from the D1 database with wrangler
+      --engine DATASET   read them from Workers Analytics Engine (SQL API; needs
+                         CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN)
 
 Common options
   --config FILE        options file (default: search.config.{ts,mts,js,mjs,json} here)

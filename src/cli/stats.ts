@@ -13,18 +13,7 @@ import { QUERIES_TABLE } from '../analytics/sql-store.js';
 export async function stats(loaded: LoadedConfig, flags: Flags, wranglerArgs: string[]): Promise<number> {
   const days = Number(flags.days ?? 30);
   if (!Number.isInteger(days) || days < 1 || days > 3660) throw new SiteSearchError(`--days must be a whole number of days from 1, not "${String(flags.days)}".`);
-  const { db, where, close } = await openSource(loaded, flags, wranglerArgs);
-  let report: AnalyticsStats;
-  try {
-    report = await readStats(db, { days, site: loaded.config.site });
-  } catch (e) {
-    if (/no such table/i.test((e as Error).message)) {
-      throw new SiteSearchError(`No analytics recorded in ${where} yet: set analytics: true in the search options, then search (docs/analytics.md).`);
-    }
-    throw e;
-  } finally {
-    close();
-  }
+  const report = typeof flags.engine === 'string' ? await fromEngine(flags.engine, days, loaded.config.site) : await fromTables(loaded, flags, wranglerArgs, days);
   if (typeof flags.html === 'string') {
     const out = resolve(flags.html);
     writeFileSync(out, renderHtmlReport(report));
@@ -33,6 +22,31 @@ export async function stats(loaded: LoadedConfig, flags: Flags, wranglerArgs: st
   if (flags.json) console.log(terminalJson(report));
   else if (typeof flags.html !== 'string') console.log(textReport(report));
   return 0;
+}
+
+/** The report from the SQL tables: the analytics file, or D1 through wrangler. */
+async function fromTables(loaded: LoadedConfig, flags: Flags, wranglerArgs: string[], days: number): Promise<AnalyticsStats> {
+  const { db, where, close } = await openSource(loaded, flags, wranglerArgs);
+  try {
+    return await readStats(db, { days, site: loaded.config.site });
+  } catch (e) {
+    if (/no such table/i.test((e as Error).message)) {
+      throw new SiteSearchError(`No analytics recorded in ${where} yet: set analytics: true in the search options, then search (docs/analytics.md).`);
+    }
+    throw e;
+  } finally {
+    close();
+  }
+}
+
+/** The report from a Workers Analytics Engine dataset, through Cloudflare's SQL API. */
+async function fromEngine(dataset: string, days: number, site: string): Promise<AnalyticsStats> {
+  const { CLOUDFLARE_ACCOUNT_ID: accountId, CLOUDFLARE_API_TOKEN: apiToken } = process.env;
+  if (!accountId || !apiToken) {
+    throw new SiteSearchError('--engine reads Analytics Engine through its SQL API: set CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN (a token with Account Analytics: Read).');
+  }
+  const { readEngineStats } = await import('../analytics/engine-sql.js');
+  return readEngineStats({ accountId, apiToken, dataset }, { days, site });
 }
 
 /** The analytics file (`--from`, else `analytics.sqlitePath`), or the D1 database through wrangler (`--d1`). */
