@@ -42,8 +42,8 @@ export function endpointAnalytics(config: ResolvedConfig, now?: () => number): E
     try {
       recorder.search({ day: recorder.today(), site: config.site, type: input.type, query: storedQuery(input.q), ...summary }, target(where), ctx);
     } catch (e) {
-      // Recording is never in the way of the answer, whatever fails in it.
-      console.error('[site-search] analytics recording failed:', e);
+      // Recording is never in the way of the answer, whatever fails in it (opening the analytics file included).
+      recorder.failed(e);
     }
   };
   return {
@@ -63,7 +63,7 @@ export function endpointAnalytics(config: ResolvedConfig, now?: () => number): E
         const event = { day: recorder.today(), site: config.site, query: storedQuery(report.q), url: report.url, rank: report.rank };
         recorder.click(event, target(where), ctx);
       } catch (e) {
-        console.error('[site-search] analytics recording failed:', e);
+        recorder.failed(e);
       }
     },
   };

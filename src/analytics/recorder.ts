@@ -66,7 +66,7 @@ export class AnalyticsRecorder {
     try {
       await store.write(batch, this.today());
     } catch (e) {
-      this.#failed(e);
+      this.failed(e);
     }
   }
 
@@ -93,13 +93,14 @@ export class AnalyticsRecorder {
     try {
       dataset.writeDataPoint(point);
     } catch (e) {
-      this.#failed(e);
+      this.failed(e);
     }
   }
 
-  #failed(e: unknown): void {
+  /** Counts a failed write (its events are lost); only the first is logged, so a broken store cannot flood the log. */
+  failed(e: unknown): void {
     if (this.failures++ === 0) {
-      console.error('[site-search] analytics write failed; the searches it held are not counted (further failures are counted, not logged):', e);
+      console.error('[site-search] analytics write failed; the events it held are not counted (further failures are counted, not logged):', e);
     }
   }
 }

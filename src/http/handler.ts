@@ -30,7 +30,7 @@ export interface HandlerRuntime {
    * the first write). Default: the search database, which is right on D1; a local index is opened read-only, so on
    * Node pass `() => openAnalytics(config)` from `site-search/node` (docs/analytics.md).
    */
-  analytics?: SearchDatabase | (() => SearchDatabase);
+  analytics?: SearchDatabase | (() => SearchDatabase | undefined);
 }
 
 /** The subset of an ExecutionContext the handler uses. */
