@@ -100,7 +100,9 @@ export class AnalyticsRecorder {
   /** Counts a failed write (its events are lost); only the first is logged, so a broken store cannot flood the log. */
   failed(e: unknown): void {
     if (this.failures++ === 0) {
-      console.error('[site-search] analytics write failed; the events it held are not counted (further failures are counted, not logged):', e);
+      // The usual cause on Node: analytics pointed at the index, which is opened read-only.
+      const hint = /readonly|read-only/i.test(String((e as Error)?.message)) ? ' Pass { analytics: () => openAnalytics(options) } from site-search/node to the handler (docs/analytics.md).' : '';
+      console.error(`[site-search] analytics write failed; the events it held are not counted (further failures are counted, not logged).${hint}`, e);
     }
   }
 }

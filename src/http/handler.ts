@@ -144,8 +144,10 @@ export function createHandler(
     if (!origin) checkOrigin(request, url.origin);
     const key = cache && cacheKey(url, input);
     const hit = key && (await cache.match(key));
+    // A HEAD (a monitor, a link checker) is not a reader's search: only GETs are counted.
+    const counted = analytics && request.method === 'GET' ? analytics : undefined;
     if (hit) {
-      analytics?.searched(input, hit.clone(), where, ctx);
+      counted?.searched(input, hit.clone(), where, ctx);
       return withHeader(hit, 'X-Search-Cache', 'HIT');
     }
 
@@ -157,7 +159,7 @@ export function createHandler(
     }
     const body = outcome.suggestion ? { query: input.q, suggestion: outcome.suggestion, results: outcome.results } : { query: input.q, results: outcome.results };
     const response = json(200, body, publicCache, { 'X-Search-Cache': 'MISS', ...analyticsHeader });
-    analytics?.searched(input, summarize(outcome), where, ctx);
+    counted?.searched(input, summarize(outcome), where, ctx);
     if (cache && key) {
       const write = cache.put(key, response.clone()).catch((e: unknown) => {
         console.error('[site-search] cache write failed:', e);

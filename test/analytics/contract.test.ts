@@ -70,7 +70,7 @@ describe.each(Object.entries(DRIVERS))('analytics contract: %s', (_name, open) =
   const click = (body: unknown) =>
     new Request(`${ORIGIN}/api/search`, { method: 'POST', headers: { ...readerHeaders, 'Content-Type': 'text/plain;charset=UTF-8' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
-  it('counts every answered search, cache hits included, per query, type and day', async () => {
+  it('counts every answered search (GET), cache hits included, per query, type and day', async () => {
     const handler = handlerOn(db);
     const ctx = context();
     const caches: string[] = [];
@@ -83,6 +83,9 @@ describe.each(Object.entries(DRIVERS))('analytics contract: %s', (_name, open) =
     }
     await ctx.settled();
     expect(caches).toEqual(['MISS', 'MISS', 'HIT', 'MISS', 'MISS', 'MISS']);
+    // A HEAD (a monitor, a link checker) is answered, not counted.
+    expect((await handler(new Request(`${ORIGIN}/api/search?q=wrangler+deploy`, { method: 'HEAD' }), {}, ctx)).status).toBe(200);
+    await ctx.settled();
     const day = new Date().toISOString().slice(0, 10);
     const stored = (await rows(db, QUERIES_TABLE)).map((r) => ({ ...r, searches: Number(r.searches), zero: Number(r.zero), results: Number(r.results) }));
     expect(stored).toEqual([
