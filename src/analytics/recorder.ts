@@ -2,9 +2,8 @@ import type { SearchDatabase } from '../db/types.js';
 import type { AnalyticsOptions } from '../options/options.js';
 import { Aggregator } from './aggregate.js';
 import { clickPoint, searchPoint, type AnalyticsEngineDataset } from './engine-store.js';
-import type { ClickEvent, SearchEvent } from './events.js';
+import { utcDay, type ClickEvent, type SearchEvent } from './events.js';
 import { SqlAnalyticsStore } from './sql-store.js';
-import { utcDay } from './events.js';
 
 /** Where a request's events go: a Workers Analytics Engine dataset, else a database. */
 export type AnalyticsTarget = { engine: AnalyticsEngineDataset } | { db: SearchDatabase };
