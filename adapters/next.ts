@@ -22,13 +22,14 @@ const OPEN_NEXT_CONTEXT = Symbol.for('__cloudflare-context__');
 export function toNextHandler(
   options: SearchOptions | ResolvedConfig,
   runtime?: HandlerRuntime,
-): { GET: RouteHandler; HEAD: RouteHandler; OPTIONS: RouteHandler } {
+): { GET: RouteHandler; HEAD: RouteHandler; OPTIONS: RouteHandler; POST: RouteHandler } {
   const handler = isDevServer() ? createDevSearchHandler(options, runtime) : createSearchHandler(options, runtime);
   const route: RouteHandler = (request) => {
     const cloudflare = (globalThis as Record<symbol, { env?: object; ctx?: { waitUntil(p: Promise<unknown>): void } } | undefined>)[OPEN_NEXT_CONTEXT];
     return handler(onBrowserHost(request), cloudflare?.env, cloudflare?.ctx);
   };
-  return { GET: route, HEAD: route, OPTIONS: route };
+  // POST carries the box's click reports when analytics are on (else a 405 like any other method).
+  return { GET: route, HEAD: route, OPTIONS: route, POST: route };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import type { SearchHandler } from '../src/http/handler.js';
 import { isValidHost } from '../src/http/host.js';
 
@@ -6,8 +7,9 @@ import { isValidHost } from '../src/http/host.js';
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
- * Adapts a Fetch handler to `node:http` (`http.createServer(toNodeListener(handler))`). The search endpoint only
- * reads the URL and method, so request bodies are not forwarded. A malformed request (a bad Host, more than one Host,
+ * Adapts a Fetch handler to `node:http` (`http.createServer(toNodeListener(handler))`). A search reads only the URL
+ * and method; the body of a POST (a click report, with analytics on) is passed as a stream, which the handler stops
+ * reading past its bound. A malformed request (a bad Host, more than one Host,
  * a method Fetch cannot express) gets a 400 or 405 with a JSON `error`; only a failure inside the handler is a 500,
  * and its stack goes to the server's log, never to the client.
  */
@@ -23,8 +25,10 @@ export function toNodeListener(handler: SearchHandler, { env }: { env?: object }
     const path = requestPath(req.url ?? '/');
     let request: Request;
     try {
+      const body = method === 'POST' ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {};
       request = new Request(`${proto}://${host}${path}`, {
         method,
+        ...body,
         headers: Object.entries(req.headers).flatMap(([name, value]) =>
           value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
         ),

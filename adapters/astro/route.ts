@@ -1,7 +1,7 @@
 /** The endpoint the Astro integration injects at `apiRoute`. */
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
-import { config, dev, platform } from 'virtual:site-search/runtime';
-import { createSearchHandler, type ResolvedConfig, type WaitUntilContext } from '../../src/index.js';
+import { analytics, config, dev, platform } from 'virtual:site-search/runtime';
+import { createSearchHandler, type ResolvedConfig, type SearchDatabase, type WaitUntilContext } from '../../src/index.js';
 import { createDevSearchHandler } from '../../src/http/dev-server.js';
 import { missingIndexMessage } from '../../src/errors.js';
 
@@ -14,11 +14,13 @@ interface PlatformContext {
 // Result URLs follow the request's URL, which is Astro.url (or the `origin` option): Astro takes X-Forwarded-Host only
 // for the domains in `security.allowedDomains`; on @astrojs/node it takes Host as sent (docs/security.md).
 // Under `astro dev` (where workerd may have no NODE_ENV to read, so the integration says so) nothing is cached.
-const handler = dev ? createDevSearchHandler(config as ResolvedConfig) : createSearchHandler(config as ResolvedConfig);
+// With analytics on, a Node server writes them to their own file beside the index (the index is opened read-only).
+const runtime = { analytics: analytics as () => SearchDatabase | undefined };
+const handler = dev ? createDevSearchHandler(config as ResolvedConfig, runtime) : createSearchHandler(config as ResolvedConfig, runtime);
 
 export const prerender = false;
 
-/** Every method goes to the handler: GET/HEAD search, OPTIONS is CORS preflight, the rest get 405. */
+/** Every method goes to the handler: GET/HEAD search, OPTIONS is CORS preflight, POST a click report (analytics on), the rest get 405. */
 export async function ALL({ request, locals }: { request: Request; locals: object }): Promise<Response> {
   const { env, ctx, missingIndex } = (platform as (locals: object) => PlatformContext)(locals);
   if (missingIndex) {

@@ -6,7 +6,8 @@ export type Platform = 'cloudflare' | 'cloudflare-locals' | 'node';
 /**
  * The source of `virtual:site-search/runtime`: the resolved options, whether `astro dev` serves them (`dev`: the route
  * then caches nothing), and a `platform(locals)` that returns the `{ env, ctx }` for the handler the way this Astro
- * major and adapter provide them. Astro's `site` is not used for result URLs: under `astro dev` it names the production
+ * major and adapter provide them, and an `analytics()` that returns the database analytics are written to (on Node the
+ * analytics file beside the index, with the option on; elsewhere none: D1 holds them). Astro's `site` is not used for result URLs: under `astro dev` it names the production
  * host, so every click would leave the dev server.
  */
 export function runtimeModule(config: ResolvedConfig, platform: Platform, dev: boolean): string {
@@ -15,18 +16,24 @@ export function runtimeModule(config: ResolvedConfig, platform: Platform, dev: b
     case 'cloudflare':
       // Astro 6+: bindings come from cloudflare:workers; the ExecutionContext is locals.cfContext.
       return `${head}import { env } from 'cloudflare:workers';
-export function platform(locals) { return { env, ctx: locals.cfContext }; }\n`;
+export function platform(locals) { return { env, ctx: locals.cfContext }; }
+export function analytics() { return undefined; }\n`;
     case 'cloudflare-locals':
       // Astro 5: both live on locals.runtime.
-      return `${head}export function platform(locals) { return { env: locals.runtime?.env, ctx: locals.runtime?.ctx }; }\n`;
+      return `${head}export function platform(locals) { return { env: locals.runtime?.env, ctx: locals.runtime?.ctx }; }
+export function analytics() { return undefined; }\n`;
     case 'node':
       // A Node server reads the local SQLite file, relative to the directory the server is started from. The path stays
       // an expression @vercel/nft can evaluate (process.cwd() and the inlined config): that is how @astrojs/vercel and
       // @astrojs/netlify copy the index into their function (frameworks/astro.test.ts).
       return `${head}import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openSqlite } from 'site-search/node';
+import { openAnalytics, openSqlite } from 'site-search/node';
 let db;
+let analyticsDb;
+export function analytics() {
+  return config.analytics ? (analyticsDb ??= openAnalytics(config)) : undefined;
+}
 export function platform() {
   const path = resolve(process.cwd(), config.sqlitePath);
   if (!db && existsSync(path)) db = openSqlite(path);

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { SiteSearchError } from '../errors.js';
 
 /** The CLI's commands. */
-export const COMMANDS = ['index', 'dev', 'query', 'check'] as const;
+export const COMMANDS = ['index', 'dev', 'query', 'check', 'stats'] as const;
 
 const OPTIONS = {
   config: { type: 'string', short: 'c' },
@@ -14,6 +14,10 @@ const OPTIONS = {
   type: { type: 'string' },
   limit: { type: 'string' },
   json: { type: 'boolean' },
+  days: { type: 'string' },
+  html: { type: 'string' },
+  from: { type: 'string' },
+  engine: { type: 'string' },
   full: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   cors: { type: 'boolean' },

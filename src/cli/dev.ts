@@ -3,6 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { openSqlite } from '../db/sqlite.js';
+import { openAnalytics } from '../analytics/open.js';
+import { renderHtmlReport } from '../analytics/report-html.js';
+import { readStats } from '../analytics/stats.js';
 import { resolveConfig } from '../options/config.js';
 import { createSearchHandler, endpointNotFoundMessage } from '../http/handler.js';
 import { hostHeaderCount, toNodeListener } from '../../adapters/node-listener.js';
@@ -10,6 +13,9 @@ import type { LoadedConfig } from './load-config.js';
 import { devPage, documentPage, HIGHLIGHT_SCRIPT_ROUTE, UI_SCRIPT_ROUTE, type IndexedPage } from './page.js';
 import { TABLE } from '../db/schema.js';
 import { removeWordBreaks } from '../text/segment.js';
+
+/** Where `site-search dev` serves the analytics report (a path no content page or endpoint uses). */
+export const ANALYTICS_REPORT_ROUTE = '/_site-search/analytics';
 
 export interface DevServer {
   url: string;
@@ -53,8 +59,11 @@ export async function startDevServer(
   const { config, cwd } = loaded;
   const apiRoute = config.apiRoute || '/api/search';
   const db = openSqlite(resolve(cwd, sqlitePath));
-  // The dev server holds content not yet published: no other web page may read it unless asked (--cors).
-  const search = toNodeListener(createSearchHandler(resolveConfig({ ...config, cors }), { db, cache: false }));
+  const analyticsDb = config.analytics ? openAnalytics(config, { cwd }) : undefined;
+  // The dev server holds content not yet published: no other web page may read it unless asked (--cors). Its one
+  // reader wants the report to show a search at once: counts are written after every search.
+  const devConfig = resolveConfig({ ...config, cors, analytics: config.analytics && { ...config.analytics, flushSeconds: 0 } });
+  const search = toNodeListener(createSearchHandler(devConfig, { db, cache: false, analytics: analyticsDb }));
   const page = devPage(apiRoute, config.types);
   // Result URLs point here, so each indexed page is served (as its indexed text) at its own path.
   const findPage = async (path: string): Promise<IndexedPage | undefined> => {
@@ -75,6 +84,16 @@ export async function startDevServer(
     if (!indexed) return notFound(res);
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(method === 'HEAD' ? undefined : documentPage(indexed));
+  };
+
+  const serveReport = async (res: ServerResponse) => {
+    if (!analyticsDb) {
+      res.writeHead(404, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      return void res.end(JSON.stringify({ error: '[site-search] Analytics are off: set analytics: true in the search options (docs/analytics.md).' }));
+    }
+    const stats = await readStats(analyticsDb, { site: config.site });
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(renderHtmlReport(stats));
   };
 
   const server = createServer((req, res) => {
@@ -99,6 +118,7 @@ export async function startDevServer(
     }
     const script = uiFile(path);
     if (script) return void serveUiScript(script, res);
+    if (path === ANALYTICS_REPORT_ROUTE) return void serveReport(res).catch((e: Error) => log(`[site-search] analytics report failed: ${e.message}`));
     if (req.method === 'GET' || req.method === 'HEAD') return void servePage(path, req.method, res);
     notFound(res);
   });
@@ -124,6 +144,7 @@ export async function startDevServer(
       for (const w of watchers) w.close();
       await new Promise((done) => server.close(done));
       db.close();
+      analyticsDb?.close();
     },
   };
 }

@@ -27,6 +27,12 @@ Commands
   query "text"         Search the local index
       --type T  --limit N  --json
   check                Validate the options and the wrangler D1 config
+  stats                Search analytics: top queries, no results, corrections, results opened
+      --days N           the last N days (default 30)   --json   --html report.html
+      --from FILE        analytics SQLite file (default: analytics.sqlitePath, .site-search/analytics.db)
+      --d1 local|remote  read them from the D1 database with wrangler
+      --engine DATASET   read them from Workers Analytics Engine (SQL API; needs
+                         CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN)
 
 Common options
   --config FILE        options file (default: search.config.{ts,mts,js,mjs,json} here)
@@ -51,6 +57,8 @@ async function main(argv: string[]): Promise<number> {
       return query(await loadConfig({ configPath, contentDir: folder }), arg, values);
     case 'check':
       return check(await loadConfig({ configPath, contentDir: arg }));
+    case 'stats':
+      return (await import('./stats.js')).stats(await loadConfig({ configPath, contentDir: arg }), values, wranglerArgs);
   }
 }
 
@@ -93,7 +101,7 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
   const sqlitePath = sqliteFlag(flags) ?? loaded.config.sqlitePath;
   const target: PushTarget = { kind: 'sqlite', path: sqlitePath };
   console.log(await runIndex(loaded, target));
-  const { startDevServer } = await import('./dev.js');
+  const { startDevServer, ANALYTICS_REPORT_ROUTE } = await import('./dev.js');
   const server = await startDevServer(loaded, {
     sqlitePath,
     port: Number(flags.port),
@@ -103,6 +111,7 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
     reindex: async () => console.log(await runIndex(loaded, target)),
   });
   console.log(`[site-search] search page: ${server.url}/  ·  endpoint: ${server.url}${loaded.config.apiRoute || '/api/search'}?q=…`);
+  if (loaded.config.analytics) console.log(`[site-search] analytics report: ${server.url}${ANALYTICS_REPORT_ROUTE}`);
   console.log('[site-search] watching sources for changes (Ctrl+C to stop)');
   await new Promise<void>((done) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close().then(done));

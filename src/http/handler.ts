@@ -1,3 +1,5 @@
+import { endpointAnalytics } from '../analytics/endpoint.js';
+import { summarize } from '../analytics/events.js';
 import { cacheKey, type SearchCache } from './cache.js';
 import { resolveConfig } from '../options/config.js';
 import { billsRowsRead, forSearch } from '../db/d1.js';
@@ -23,6 +25,12 @@ export interface HandlerRuntime {
    * the `origin` option, else the origin of the request's URL (which the adapters set to what the framework reports).
    */
   origin?: string;
+  /**
+   * With the `analytics` option on: the database analytics are written to, or a function that returns it (called on
+   * the first write). Default: the search database, which is right on D1; a local index is opened read-only, so on
+   * Node pass `() => openAnalytics(config)` from `site-search/node` (docs/analytics.md).
+   */
+  analytics?: SearchDatabase | (() => SearchDatabase | undefined);
 }
 
 /** The subset of an ExecutionContext the handler uses. */
@@ -34,6 +42,8 @@ export interface WaitUntilContext {
 export type SearchHandler = (request: Request, env?: object, ctx?: WaitUntilContext | null) => Promise<Response>;
 
 const ALLOW = 'GET, HEAD, OPTIONS';
+/** With analytics on, the box reports the result opened with a POST (docs/analytics.md, "Clicks"). */
+const ALLOW_WITH_CLICKS = 'GET, HEAD, OPTIONS, POST';
 
 /**
  * Creates the search endpoint as a standard Fetch handler. It answers whatever request it is given (frameworks do
@@ -78,23 +88,36 @@ export function createHandler(
   const origin = runtime.origin ? new URL(runtime.origin).origin : config.origin || undefined;
   // An origin set on purpose is never second-guessed; one taken from the request may be the framework's mistake.
   const checkOrigin = foreignOriginCheck();
+  const analytics = endpointAnalytics(config);
+  const allow = analytics ? ALLOW_WITH_CLICKS : ALLOW;
+  let ownAnalyticsDb: SearchDatabase | undefined;
+  const analyticsDb = () => (typeof runtime.analytics === 'function' ? (ownAnalyticsDb ??= runtime.analytics()) : runtime.analytics);
+  // Answers say analytics are on, so the box reports clicks only to an endpoint that counts them.
+  const analyticsHeader: Record<string, string> = !analytics
+    ? {}
+    : config.cors
+      ? { 'X-Search-Analytics': 'on', 'Access-Control-Expose-Headers': 'X-Search-Analytics' }
+      : { 'X-Search-Analytics': 'on' };
 
   async function respond(request: Request, env: object | undefined, ctx: WaitUntilContext | null | undefined) {
-    if (request.method === 'OPTIONS') return preflight(config, baseHeaders);
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return error(405, `Method ${request.method} not allowed`, { Allow: ALLOW });
+    if (request.method === 'OPTIONS') return preflight(config, baseHeaders, allow);
+    const click = analytics && request.method === 'POST';
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !click) {
+      return error(405, `Method ${request.method} not allowed`, { Allow: allow });
     }
 
     const url = new URL(request.url);
     let input;
-    try {
-      const p = url.searchParams;
-      input = normalizeSearchInput(config, { q: p.get('q'), limit: p.get('limit'), offset: p.get('offset'), type: p.get('type') });
-    } catch (e) {
-      if (e instanceof SearchInputError) return error(400, e.message);
-      throw e;
+    if (!click) {
+      try {
+        const p = url.searchParams;
+        input = normalizeSearchInput(config, { q: p.get('q'), limit: p.get('limit'), offset: p.get('offset'), type: p.get('type') });
+      } catch (e) {
+        if (e instanceof SearchInputError) return error(400, e.message);
+        throw e;
+      }
+      if (codePointLength(input.q) < MIN_QUERY_LENGTH) return json(200, { query: input.q, results: [] }, publicCache);
     }
-    if (codePointLength(input.q) < MIN_QUERY_LENGTH) return json(200, { query: input.q, results: [] }, publicCache);
 
     let db: unknown;
     try {
@@ -106,11 +129,27 @@ export function createHandler(
       return error(500, `Search database could not be opened: ${(e as Error).message}`);
     }
     if (!isSearchDatabase(db)) return error(500, missingBinding(config.binding, db));
+    const where = { env, analyticsDb, searchDb: db };
+
+    if (!input) {
+      try {
+        await analytics!.clicked(request, origin ?? url.origin, where, ctx);
+      } catch (e) {
+        if (e instanceof SearchInputError) return error(400, e.message);
+        throw e;
+      }
+      return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store', ...baseHeaders } });
+    }
 
     if (!origin) checkOrigin(request, url.origin);
     const key = cache && cacheKey(url, input);
     const hit = key && (await cache.match(key));
-    if (hit) return withHeader(hit, 'X-Search-Cache', 'HIT');
+    // A HEAD (a monitor, a link checker) is not a reader's search: only GETs are counted.
+    const counted = analytics && request.method === 'GET' ? analytics : undefined;
+    if (hit) {
+      counted?.searched(input, hit.clone(), where, ctx);
+      return withHeader(hit, 'X-Search-Cache', 'HIT');
+    }
 
     let outcome;
     try {
@@ -119,7 +158,8 @@ export function createHandler(
       return error(500, databaseErrorMessage(e));
     }
     const body = outcome.suggestion ? { query: input.q, suggestion: outcome.suggestion, results: outcome.results } : { query: input.q, results: outcome.results };
-    const response = json(200, body, publicCache, { 'X-Search-Cache': 'MISS' });
+    const response = json(200, body, publicCache, { 'X-Search-Cache': 'MISS', ...analyticsHeader });
+    counted?.searched(input, summarize(outcome), where, ctx);
     if (cache && key) {
       const write = cache.put(key, response.clone()).catch((e: unknown) => {
         console.error('[site-search] cache write failed:', e);
@@ -137,10 +177,10 @@ export function createHandler(
   };
 }
 
-function preflight(config: ResolvedConfig, baseHeaders: Record<string, string>): Response {
-  const headers: Record<string, string> = { Allow: ALLOW, ...baseHeaders };
+function preflight(config: ResolvedConfig, baseHeaders: Record<string, string>, allow: string): Response {
+  const headers: Record<string, string> = { Allow: allow, ...baseHeaders };
   if (config.cors) {
-    headers['Access-Control-Allow-Methods'] = ALLOW;
+    headers['Access-Control-Allow-Methods'] = allow;
     headers['Access-Control-Allow-Headers'] = '*';
     headers['Access-Control-Max-Age'] = '86400';
   }

@@ -79,6 +79,37 @@ export const RecencySchema = v.object({
   windowDays: v.optional(v.pipe(v.number(), v.finite('must be a finite number'), v.gtValue(0, 'must be greater than 0')), 1095),
 });
 
+/** Search analytics (docs/analytics.md): what readers search for, find nothing for, and open. */
+export const AnalyticsSchema = v.object({
+  /** Days a day's counts are kept; older days are deleted as new ones are written. Default 90. */
+  retentionDays: v.optional(positiveInt('retentionDays'), 90),
+  /**
+   * Distinct queries kept per day and site; searches for further new queries that day are counted under one "other"
+   * row, so a flood of random queries cannot grow storage without bound. Default 1000.
+   */
+  dailyQueryCap: v.optional(positiveInt('dailyQueryCap'), 1000),
+  /**
+   * Seconds counts are aggregated in memory before they are written in one batch (in `ctx.waitUntil` where the
+   * platform has it). `0` writes after every search: for tests, never on D1 (one write per search). Default 10.
+   */
+  flushSeconds: v.optional(nonNegativeInt('flushSeconds'), 10),
+  /**
+   * The local SQLite file analytics are written to on Node (`site-search dev`, the Astro integration,
+   * `openAnalytics()`): a file of its own beside the index, since the index is opened read-only and replaced by a
+   * push. Default `.site-search/analytics.db`. On D1 the counts go to the search database itself.
+   */
+  sqlitePath: v.optional(nonEmptyString, '.site-search/analytics.db'),
+  /**
+   * Name of a Workers Analytics Engine binding (`analytics_engine_datasets` in the wrangler config). When set and the
+   * Worker has it, each search and click is written there with `writeDataPoint` instead of to the database. Default
+   * none.
+   */
+  engineBinding: v.optional(v.pipe(v.string('must be a string'), v.regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier such as "SEARCH_ANALYTICS"'))),
+});
+
+/** The analytics defaults `analytics: true` stands for. */
+const ANALYTICS_DEFAULTS = v.getDefaults(AnalyticsSchema);
+
 /** The options object (docs/configuration.md), validated by `resolveConfig`. */
 export const OptionsSchema = v.object({
   /** Database name as created by the database tooling (`wrangler d1 create <database>`). Required. */
@@ -204,6 +235,18 @@ export const OptionsSchema = v.object({
     {},
   ),
   /**
+   * Search analytics, kept in the site's own database (docs/analytics.md): `true` for the defaults, or an object with
+   * `retentionDays`, `dailyQueryCap`, `flushSeconds`, `sqlitePath`, `engineBinding`. Nothing about the reader is
+   * recorded. Resolved: `false`, or the object with every default set. Default false.
+   */
+  analytics: v.optional(
+    v.pipe(
+      v.union([v.boolean(), AnalyticsSchema], 'must be true, false or an object such as { retentionDays: 90 }'),
+      v.transform((a) => (a === false ? false : a === true ? { ...ANALYTICS_DEFAULTS } : a)),
+    ),
+    false,
+  ),
+  /**
    * The public origin result URLs are resolved against (`https://docs.example.com`), for a server that cannot know the
    * origin the browser used (behind a proxy the framework does not trust). Default: the origin of the URL the
    * framework reports for the request (`Astro.url`, SvelteKit's `event.url`, Next's `request.nextUrl`); resolved, `''`.
@@ -238,6 +281,9 @@ export type SearchSource = v.InferInput<typeof SourceSchema>;
 /** Column weights for bm25 (resolved: every weight set). */
 export type SearchWeights = v.InferOutput<typeof WeightsSchema>;
 
+/** Analytics options (resolved: every default set except `engineBinding`). */
+export type AnalyticsOptions = v.InferOutput<typeof AnalyticsSchema>;
+
 /** The recency multiplier (resolved: both fields set). */
 export type RecencyOptions = v.InferOutput<typeof RecencySchema>;
 
@@ -250,7 +296,9 @@ export type ResolvedSource = v.InferOutput<typeof SourceSchema>;
 type Resolved = v.InferOutput<typeof OptionsSchema>;
 
 /** Options with every default filled in, plus the derived `types` allowlist. Returned by `resolveConfig`, frozen. */
-export type ResolvedConfig = Readonly<Omit<Resolved, 'sources' | 'weights' | 'recency'>> & {
+export type ResolvedConfig = Readonly<Omit<Resolved, 'sources' | 'weights' | 'recency' | 'analytics'>> & {
+  /** Search analytics: `false` (off), or every analytics option set. */
+  readonly analytics: false | Readonly<AnalyticsOptions>;
   /** Which files to index and how they map to URLs, each with its defaults filled in. */
   readonly sources: readonly ResolvedSource[];
   /** Per-column bm25 weights, every one set. */

@@ -1,7 +1,7 @@
 import { h } from './dom.js';
 import { putQueryInPageUrl, queryInPageUrl, withWords } from './page-url.js';
 import { forgetSearch, readRecent, rememberSearch } from './recent.js';
-import { fetchResults, SearchError, searchUrl } from './request.js';
+import { fetchResults, reportClick, SearchError, searchUrl } from './request.js';
 import { renderResult, renderSection, resultHref } from './render-result.js';
 import { safeHref } from './safe-url.js';
 import { ENGLISH, fill, isRightToLeft, translationFor, type SiteSearchStrings } from './strings.js';
@@ -80,6 +80,8 @@ export class SiteSearchElement extends BaseElement {
   #seq = 0;
   #inFlight?: AbortController;
   #debounce?: ReturnType<typeof setTimeout>;
+  /** The query the shown results answer, and whether their endpoint counts the result opened. */
+  #answered = { q: '', countsClicks: false };
 
   constructor() {
     super();
@@ -303,6 +305,7 @@ export class SiteSearchElement extends BaseElement {
       const firstNew = offset > 0 ? this.#options.length : 0;
       this.#words = body.suggestion ?? q;
       this.#showResults(body.results, offset > 0);
+      this.#answered = { q, countsClicks: body.countsClicks };
       this.#more.hidden = body.results.length < Number(limit);
       this.#describe(body, q);
       if (fromMoreButton && body.results.length) {
@@ -507,6 +510,7 @@ export class SiteSearchElement extends BaseElement {
     const detail: SiteSearchSelectDetail = { result, url };
     const proceed = this.dispatchEvent(new CustomEvent('site-search:select', { detail, bubbles: true, composed: true, cancelable: true }));
     if (!proceed || !url) return;
+    if (this.#answered.countsClicks) reportClick(this.getAttribute('endpoint') || '/api/search', this.#answered.q, url, this.#results.indexOf(result) + 1);
     if (newTab) window.open(url, '_blank', 'noopener');
     else location.assign(url);
   }

@@ -35,7 +35,7 @@ export class SearchError extends Error {
  * Fetches one page of results. A non-2xx answer or an unexpected body throws a {@link SearchError} carrying the
  * server's `error` message when there is one ("Invalid type. One of: doc, post"), for the operator.
  */
-export async function fetchResults(url: string, signal: AbortSignal): Promise<SearchResponse> {
+export async function fetchResults(url: string, signal: AbortSignal): Promise<SearchResponse & { countsClicks: boolean }> {
   const response = await fetch(url, { signal }).catch((error: unknown) => {
     // An abort is not a failure to report; the caller drops it.
     throw signal.aborted ? error : new SearchError(`Search is unavailable: the endpoint ${new URL(url).pathname} could not be reached (a network error, or a cross-origin request the endpoint does not allow).`);
@@ -47,5 +47,15 @@ export async function fetchResults(url: string, signal: AbortSignal): Promise<Se
     const error = typeof body?.error === 'string' ? body.error : `Search failed${status}`;
     throw new SearchError(error, response.status === 400 && error.startsWith('Query too long'));
   }
-  return body as SearchResponse;
+  // An endpoint with analytics on says so: only then does the box report the result opened (docs/analytics.md).
+  return { ...(body as SearchResponse), countsClicks: response.headers.get('X-Search-Analytics') === 'on' };
+}
+
+/** Reports the result opened to the endpoint (docs/analytics.md, "Clicks"): a beacon, which outlives the navigation. */
+export function reportClick(endpoint: string, q: string, url: string, rank: number): void {
+  try {
+    navigator.sendBeacon?.(new URL(endpoint, document.baseURI).href, JSON.stringify({ q, url: new URL(url, document.baseURI).href, rank }));
+  } catch {
+    // Counting a click is never worth failing the navigation it precedes.
+  }
 }

@@ -133,6 +133,21 @@ describe.each([
     }),
   },
   {
+    name: 'docs/analytics.md: the Next.js route with analytics',
+    app: 'next16',
+    files: () => ({ 'search.config.ts': block('docs/analytics.md', 'search.config.ts'), 'app/api/search/route.ts': block('docs/analytics.md', 'app/api/search/route.ts') }),
+  },
+  {
+    name: 'docs/analytics.md: the SvelteKit endpoint with analytics',
+    app: 'sveltekit2',
+    files: () => ({ 'search.config.ts': block('docs/analytics.md', 'search.config.ts'), 'src/routes/api/search/+server.ts': block('docs/analytics.md', 'src/routes/api/search/+server.ts') }),
+  },
+  {
+    name: 'docs/analytics.md: the Worker with analytics',
+    app: 'next16',
+    files: () => ({ 'search.config.ts': block('docs/analytics.md', 'search.config.ts'), 'src/worker.ts': block('docs/analytics.md', 'src/worker.ts') }),
+  },
+  {
     name: 'docs/frameworks/astro.md: the Cloudflare astro.config.mjs',
     app: 'astro7-cloudflare',
     files: () => ({ 'search.config.mjs': block('docs/frameworks/astro.md', 'search.config.mjs'), 'astro.config.mjs': block('docs/frameworks/astro.md', 'astro.config.mjs', 1) }),

@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 
-/** Bundles test/workers/worker-entry.ts (createWorker as users export it) into one module script for workerd. */
-export async function bundleTestWorker(): Promise<string> {
+/** Bundles test/workers/worker-entry.ts (createWorker as users export it), or another entry there, into one module script for workerd. */
+export async function bundleTestWorker(entry = 'worker-entry.ts'): Promise<string> {
   const out = await build({
-    entryPoints: [new URL('../workers/worker-entry.ts', import.meta.url).pathname],
+    entryPoints: [new URL(`../workers/${entry}`, import.meta.url).pathname],
     bundle: true,
     format: 'esm',
     platform: 'neutral',

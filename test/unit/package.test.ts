@@ -61,7 +61,7 @@ describe('package.json', () => {
     expect(Object.keys(await import(join(root, 'dist/indexer.js'))).sort()).toEqual(
       ['buildIndex', 'checkDatabaseConfig', 'newBuildStats', 'pushIndex', 'pushStatements', 'readDocuments', 'toSqlFile', 'writeIndex'],
     );
-    expect(typeof (await import(join(root, 'dist/node.js'))).openSqlite).toBe('function');
+    expect(Object.keys(await import(join(root, 'dist/node.js'))).sort()).toEqual(['openAnalytics', 'openSqlite', 'toNodeListener']);
     expect(typeof (await import(join(root, 'dist/workers.js'))).createWorker).toBe('function');
   });
 });

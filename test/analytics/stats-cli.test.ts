@@ -1,0 +1,51 @@
+/** `site-search stats` as a user runs it (dist/cli.js): its errors are one line naming the file and the fix. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openAnalytics } from '../../src/analytics/open.js';
+import { SqlAnalyticsStore } from '../../src/analytics/sql-store.js';
+import { makeProject } from '../helpers/project.js';
+
+const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
+const config = { database: 'stats-cli', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug/' }], analytics: true };
+const site = makeProject({ 'search.config.json': JSON.stringify(config), 'docs/a.md': '# A\n\nText.\n' });
+afterAll(() => site.cleanup());
+
+async function stats(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, 'stats', ...args], { cwd: site.dir });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const { code, stdout, stderr } = e as { code: number; stdout: string; stderr: string };
+    return { code, stdout, stderr };
+  }
+}
+
+describe('site-search stats', () => {
+  it('without an analytics file: exit 1, one line naming the file and the fix', async () => {
+    const { code, stderr } = await stats();
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^\[site-search\] No analytics file at .*\.site-search\/analytics\.db: set analytics: true in the search options/);
+  });
+
+  it('refuses --days that is not a whole number from 1', async () => {
+    const { code, stderr } = await stats('--days', '0');
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('[site-search] --days must be a whole number of days from 1, not "0".');
+  });
+
+  it('prints the report, with control characters in queries escaped', async () => {
+    const db = openAnalytics(config, { cwd: site.dir });
+    const day = new Date().toISOString().slice(0, 10);
+    const row = { day, site: '', type: '', searches: 2, zero: 2, results: 0, match: 'none' as const, suggestion: '' };
+    await new SqlAnalyticsStore(db, { cap: 1000, retentionDays: 90 }).write({ searches: [{ ...row, query: 'evil \x1b[31mred' }, { ...row, query: 'kubernetes', searches: 3, zero: 3 }], clicks: [] }, day);
+    db.close();
+    const { code, stdout } = await stats();
+    expect(code).toBe(0);
+    expect(stdout).not.toContain('\x1b');
+    expect(stdout).toContain('"evil \\x1b[31mred"');
+    expect(stdout).toMatch(/searches 5 · no results 5 \(100\.0%\)/);
+    expect(stdout).toMatch(/Queries with no results\n\s+3\s+"kubernetes"/);
+  });
+});
