@@ -90,7 +90,7 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
     result.latency[n] = rows;
     result.floor[n] = floor;
     result.sqlBreakdown[n] = breakdown;
-    result.slowestFloor[n] = slowest;
+    if (slowest) result.slowestFloor[n] = slowest;
     console.error(`[bench] worst case (one-letter last words) at ${n} documents…`);
     result.worstCase[n] = await worstCase(path);
     if (n >= 10_000) {

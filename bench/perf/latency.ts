@@ -14,7 +14,7 @@ import { baseConfig, documents, withoutWordBreaks } from '../corpus.js';
 import { answeredBy, floorReport, floorStatement, type Answered, type FloorReport, type Native } from './answered-floor.js';
 import { cpuMs, cpuTimeSync } from './cpu.js';
 import { cachedIndex } from './index-cache.js';
-import { type Measured, QUERY_MIX, measure, measureInterleaved } from './measure.js';
+import { type Measured, QUERY_MIX, type QueryFn, type Timed, measure, measureInterleaved } from './measure.js';
 
 export type { Native } from './answered-floor.js';
 
@@ -36,11 +36,16 @@ export async function writeLatencyIndex(n: number): Promise<{ path: string }> {
 /** The row of FTS5's bm25 top 10 and `snippet()` of those 10 over the expression the handler answered (issue 36). */
 export const ANSWERED_FLOOR_ROW = "FTS5 floor: bm25 top 10 + snippet() of those 10, over the expression the handler answered";
 
+/** The rows `npm run bench:latency` times: the criterion's two, the same SQL and the bare floor beside them. */
+const focusRows = () => new Set<string>([HANDLER_ROW, SAME_SQL_ROW, FLOOR_ROW, ANSWERED_FLOOR_ROW]);
+
 /**
  * Query latency at `n` documents: handler, the same SQL on the driver, FTS5's floors, and the peers; every sample in
- * process CPU time. `floor` compares the handler with the answered floor query by query.
+ * process CPU time. `floor` compares the handler with the answered floor query by query. `focus` times only
+ * {@link FOCUS_ROWS} and the peers, without the rows that take the handler apart and the SQL breakdown: a third of
+ * the work, for `npm run bench:latency`.
  */
-export async function latency(n: number, withPeers: boolean) {
+export async function latency(n: number, withPeers: boolean, { focus = false }: { focus?: boolean } = {}) {
   const { path } = await writeLatencyIndex(n);
   // Searched through a connection of its own, as a server opens an index the CLI built.
   const db = openSqlite(path);
@@ -88,22 +93,21 @@ export async function latency(n: number, withPeers: boolean) {
   for (const [q, lang] of QUERY_MIX) answered.set(`${lang}\u0000${q}`, await answer(q, lang));
   const floorSql = floorStatement(baseConfig);
   const answeredFloor = (q: string, lang: string) => native.prepare(floorSql).all(answered.get(`${lang}\u0000${q}`)!.match);
-  Object.assign(
-    rows,
-    await measureInterleaved({
-      [HANDLER_ROW]: async (q, lang) => (await handler(request(q, lang))).text(),
-      [SAME_SQL_ROW]: sameSql,
-      [AFTER_JS_ROW]: { before: async (q, lang) => (await replayed(request(q, lang))).text(), run: sameSql },
-      [FLOOR_ROW]: (q) => bareFloor(native, 'search_index', q),
-      [ANSWERED_FLOOR_ROW]: answeredFloor,
-      'site-search handler on better-sqlite3': async (q, lang) => (await betterHandler(request(q, lang))).text(),
-      [JS_ONLY_ROW]: async (q, lang) => (await replayed(request(q, lang))).text(),
-      [IN_SITU_JS_ROW]: { run: async (q, lang) => (await inSituHandler(request(q, lang))).text(), excluded: inSitu.take },
-      [FETCH_FLOOR_ROW]: async (q, lang) => (await bare(request(q, lang))).text(),
-      [SPEC_ONLY_ROW]: async (q, lang) => (await specOnly(request(q, lang))).text(),
-      [SPEC_ONLY_SQL_ROW]: specSameSql,
-    }),
-  );
+  const timed: Record<string, QueryFn | Timed> = {
+    [HANDLER_ROW]: async (q, lang) => (await handler(request(q, lang))).text(),
+    [SAME_SQL_ROW]: sameSql,
+    [AFTER_JS_ROW]: { before: async (q, lang) => (await replayed(request(q, lang))).text(), run: sameSql },
+    [FLOOR_ROW]: (q) => bareFloor(native, 'search_index', q),
+    [ANSWERED_FLOOR_ROW]: answeredFloor,
+    'site-search handler on better-sqlite3': async (q, lang) => (await betterHandler(request(q, lang))).text(),
+    [JS_ONLY_ROW]: async (q, lang) => (await replayed(request(q, lang))).text(),
+    [IN_SITU_JS_ROW]: { run: async (q, lang) => (await inSituHandler(request(q, lang))).text(), excluded: inSitu.take },
+    [FETCH_FLOOR_ROW]: async (q, lang) => (await bare(request(q, lang))).text(),
+    [SPEC_ONLY_ROW]: async (q, lang) => (await specOnly(request(q, lang))).text(),
+    [SPEC_ONLY_SQL_ROW]: specSameSql,
+  };
+  const focused = focusRows();
+  Object.assign(rows, await measureInterleaved(focus ? Object.fromEntries(Object.entries(timed).filter(([name]) => focused.has(name))) : timed));
   better.close();
   const floor: FloorReport = floorReport(
     QUERY_MIX,
@@ -111,8 +115,8 @@ export async function latency(n: number, withPeers: boolean) {
     rows[ANSWERED_FLOOR_ROW]!.perQuery!,
     QUERY_MIX.map(([q, lang]) => answered.get(`${lang}\u0000${q}`)!.path),
   );
-  const breakdown = sqlBreakdown(native, everyStatement);
-  const slowest = { floor: slowestFloor(native, 'search_index') };
+  const breakdown = focus ? {} : sqlBreakdown(native, everyStatement);
+  const slowest = focus ? undefined : { floor: slowestFloor(native, 'search_index') };
 
   if (withPeers) {
     const records = (await documents(n)).map(withoutWordBreaks);
