@@ -12,7 +12,7 @@ import { floorSection } from './latency-section.js';
 import type { FloorReport } from './perf/answered-floor.js';
 import { load, warnIfLoaded } from './perf/cpu.js';
 import { latency } from './perf/latency.js';
-import { here, type Measured } from './perf/measure.js';
+import { here, type Measured, type Spread } from './perf/measure.js';
 
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 const started = process.hrtime.bigint();
@@ -28,7 +28,7 @@ for (const n of sizes.length ? sizes : [10_000, 100_000]) {
 mkdirSync(join(here, 'results'), { recursive: true });
 writeFileSync(join(here, 'results', 'latency.json'), JSON.stringify({ floor, tables, load }, null, 2));
 
-const ms = (m: Measured[keyof Pick<Measured, 'p50'>]) => (m.min === m.max ? m.median.toFixed(2) : `${m.median.toFixed(2)} (${m.min.toFixed(2)}–${m.max.toFixed(2)})`);
+const ms = (m: Spread) => (m.min === m.max ? m.median.toFixed(2) : `${m.median.toFixed(2)} (${m.min.toFixed(2)}–${m.max.toFixed(2)})`);
 console.log(floorSection(floor, load));
 for (const [n, rows] of Object.entries(tables)) {
   console.log(`\n### ${Number(n).toLocaleString('en')} documents, every row (process CPU ms, median of rounds with min–max)\n`);

@@ -99,7 +99,19 @@ export interface FloorReport {
   /** How many queries took each path. */
   paths: Record<string, number>;
   /** The ten queries with the highest ratio. */
-  slowest: { query: string; lang: string; path: Path; handler: number; floor: number; ratio: number }[];
+  slowest: QueryFigures[];
+  /** Every query, in the mix's order (bench/results/latency.json keeps them). */
+  each: QueryFigures[];
+}
+
+/** One query's path, CPU ms (median over rounds) on each side, and their ratio. */
+export interface QueryFigures {
+  query: string;
+  lang: string;
+  path: Path;
+  handler: number;
+  floor: number;
+  ratio: number;
 }
 
 const at = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
@@ -114,6 +126,7 @@ export function floorReport(mix: [string, string][], handler: number[], floor: n
   const [h, f] = [p50p99(handler), p50p99(floor)];
   const count: Record<string, number> = {};
   for (const p of paths) count[p] = (count[p] ?? 0) + 1;
+  const each = mix.map(([query, lang], i): QueryFigures => ({ query, lang, path: paths[i]!, handler: handler[i]!, floor: floor[i]!, ratio: ratios[i]! }));
   return {
     queries: mix.length,
     handler: h,
@@ -121,9 +134,7 @@ export function floorReport(mix: [string, string][], handler: number[], floor: n
     ofPercentiles: { p50: h.p50 / f.p50, p99: h.p99 / f.p99 },
     ratio: p50p99(ratios),
     paths: count,
-    slowest: mix
-      .map(([query, lang], i) => ({ query, lang, path: paths[i]!, handler: handler[i]!, floor: floor[i]!, ratio: ratios[i]! }))
-      .sort((a, b) => b.ratio - a.ratio)
-      .slice(0, 10),
+    slowest: [...each].sort((a, b) => b.ratio - a.ratio).slice(0, 10),
+    each,
   };
 }
