@@ -6,7 +6,12 @@ import { createInterface } from 'node:readline';
 const [task, ...args] = process.argv.slice(2);
 const started = performance.now();
 const rss = () => Math.round(process.resourceUsage().maxRSS / 1024); // MB
-const done = (extra) => console.log(JSON.stringify({ ms: performance.now() - started, rssMB: rss(), ...extra }));
+/** This process's CPU time so far (user + system, ms): what its work cost, however busy the machine was. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+const done = (extra) => console.log(JSON.stringify({ ms: performance.now() - started, cpuMs: cpuMs(), rssMB: rss(), ...extra }));
 
 /** The records (one JSON object per line), one at a time: 100,000 of them do not fit in one JavaScript string. */
 const eachRecord = (path) => (async function* () {

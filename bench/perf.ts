@@ -11,6 +11,8 @@ import { bundles } from './perf/bundles.js';
 import { d1 } from './perf/d1.js';
 import { firstAnswer } from './perf/first-answer.js';
 import { BUILD_ROUNDS, indexing, type IndexingRow } from './perf/indexing.js';
+import { type FloorReport } from './perf/answered-floor.js';
+import { load } from './perf/cpu.js';
 import { latency } from './perf/latency.js';
 import { here, QUERY_MIX, ROUNDS, type Measured } from './perf/measure.js';
 import { prefixIndexes, type PrefixRow } from './perf/prefix.js';
@@ -19,7 +21,8 @@ import { worstCase, type WorstCase } from './worst-case.js';
 export { d1 } from './perf/d1.js';
 export { type IndexingRow } from './perf/indexing.js';
 export { type PrefixRow } from './perf/prefix.js';
-export { AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, SAME_SQL_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW } from './perf/latency.js';
+export { type FloorReport } from './perf/answered-floor.js';
+export { ANSWERED_FLOOR_ROW, AFTER_JS_ROW, FETCH_FLOOR_ROW, FLOOR_ROW, HANDLER_ROW, IN_SITU_JS_ROW, JS_ONLY_ROW, SAME_SQL_ROW, SPEC_ONLY_ROW, SPEC_ONLY_SQL_ROW } from './perf/latency.js';
 export { MINISEARCH_FIRST_ROW, SQLITE_FIRST_ROW } from './perf/first-answer.js';
 export { QUERY_MIX, type Measured, type Spread } from './perf/measure.js';
 
@@ -32,6 +35,10 @@ export interface PerfResult {
   latency: Record<string, Record<string, Measured>>;
   /** Per size: where the handler's SQL time goes, by statement kind. */
   sqlBreakdown: Record<string, Record<string, number>>;
+  /** Per size: the handler against the answered floor, query by query (issue 36). */
+  floor: Record<string, FloorReport>;
+  /** The highest 1-minute load average seen while timing, and the machine's cores. */
+  load?: { highest: number; cores: number };
   /** Per size: the slowest query of the FTS5 floor. */
   slowestFloor: Record<string, Record<'floor', { query: string; ms: number; matches: number; documents: number }>>;
   /** Per size: index bytes and each engine's build. */
@@ -57,6 +64,7 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
     buildRounds: BUILD_ROUNDS,
     latency: {},
     sqlBreakdown: {},
+    floor: {},
     slowestFloor: {},
     indexing: {},
     bundles: {},
@@ -78,15 +86,16 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
       result.reindex[n] = reindexAfterEdit(join(work, `files-${n}`), join(work, `reindex-${n}.db`));
     }
     console.error(`[bench] query latency at ${n} documents…`);
-    const { rows, breakdown, slowest } = await latency(n, peers);
+    const { path, rows, floor, breakdown, slowest } = await latency(n, peers);
     result.latency[n] = rows;
+    result.floor[n] = floor;
     result.sqlBreakdown[n] = breakdown;
-    result.slowestFloor[n] = slowest;
+    if (slowest) result.slowestFloor[n] = slowest;
     console.error(`[bench] worst case (one-letter last words) at ${n} documents…`);
-    result.worstCase[n] = await worstCase(join(work, `latency-${n}.db`));
+    result.worstCase[n] = await worstCase(path);
     if (n >= 10_000) {
       console.error(`[bench] prefix indexes at ${n} documents…`);
-      result.prefix[n] = prefixIndexes(join(work, `latency-${n}.db`), n);
+      result.prefix[n] = prefixIndexes(path, n);
     }
   }
   if (serialized) result.firstAnswer = firstAnswer(sqlite10k, serialized);
@@ -94,6 +103,7 @@ export async function runPerf({ sizes = [1831, 10_000, 100_000] }: { sizes?: num
   result.bundles = await bundles();
   console.error('[bench] D1 under Miniflare…');
   result.d1 = await d1(await documents(1831));
+  result.load = { ...load };
   writeFileSync(join(here, 'results', 'perf.json'), JSON.stringify(result, null, 2));
   return result;
 }

@@ -5,14 +5,13 @@
  * beside the benchmark's query mix (the typical request), interleaved, so a slow minute of the machine tilts neither.
  * Part of `npm run bench` (a section of docs/benchmarks.md); on its own: `npx tsx bench/worst-case.ts 10000`.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { openSqlite } from '../adapters/node.js';
 import { createSearchHandler } from '../src/index.js';
 import { allTermsMatch, searchTerms, toFtsQuery } from '../src/search/query.js';
 import { baseConfig } from './corpus.js';
 import { writeLatencyIndex } from './perf/latency.js';
-import { QUERY_MIX, shuffled, work } from './perf/measure.js';
+import { cpuTime as timed } from './perf/cpu.js';
+import { QUERY_MIX, shuffled } from './perf/measure.js';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz'.split('');
 /** Words that match nothing, and words of every page, before the letter: 26 × 4 unique queries a class. */
@@ -33,13 +32,13 @@ export const WORST_CLASSES: { name: string; example: string; queries: string[] }
 export const ROUNDS = 3;
 
 export interface WorstCase {
-  /** The handler, cache off, on the query mix (ms). */
+  /** The handler, cache off, on the query mix (process CPU ms). */
   typical: { p50: number; p99: number };
   classes: {
     name: string;
     example: string;
     queries: number;
-    /** The handler, cache off (ms). */
+    /** The handler, cache off (process CPU ms). */
     handler: { p50: number; p99: number };
     /**
      * The strict step's ranking alone: the documented expression (`toFtsQuery`, the last word by prefix, as the
@@ -56,11 +55,6 @@ function percentile(samples: number[], p: number): number {
 }
 const stats = (ms: number[]) => ({ p50: percentile(ms, 0.5), p99: percentile(ms, 0.99) });
 
-async function timed(run: () => Promise<unknown> | unknown): Promise<number> {
-  const t = performance.now();
-  await run();
-  return performance.now() - t;
-}
 
 /** Measures the worst case on the index at `path` (built by the latency benchmark). */
 export async function worstCase(path: string): Promise<WorstCase> {
@@ -99,12 +93,6 @@ export async function worstCase(path: string): Promise<WorstCase> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const n = Number(process.argv[2] ?? 10_000);
-  const path = join(work, `latency-${n}.db`);
-  if (!existsSync(path)) {
-    console.error(`[bench] indexing ${n} documents…`);
-    mkdirSync(work, { recursive: true });
-    await writeLatencyIndex(n);
-  }
+  const { path } = await writeLatencyIndex(Number(process.argv[2] ?? 10_000));
   console.log(JSON.stringify(await worstCase(path), null, 2));
 }

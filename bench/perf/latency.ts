@@ -1,6 +1,4 @@
 /** Query latency at one corpus size: the handler, the same SQL on the driver, FTS5's floors, the peers, and the rows that take the handler apart. */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import FlexSearch from 'flexsearch';
 import MiniSearch from 'minisearch';
@@ -13,28 +11,42 @@ import { OPTIMIZE_STATEMENTS } from '../../src/db/write-plan.js';
 import { segmentUnspaced } from '../../src/text/segment.js';
 import { observe } from '../../test/helpers/observe.js';
 import { baseConfig, documents, withoutWordBreaks } from '../corpus.js';
-import { type Measured, QUERY_MIX, measure, measureInterleaved, work } from './measure.js';
+import { answeredBy, floorReport, floorStatement, type Answered, type FloorReport, type Native } from './answered-floor.js';
+import { cpuMs, cpuTimeSync } from './cpu.js';
+import { cachedIndex } from './index-cache.js';
+import { type Measured, QUERY_MIX, type QueryFn, type Timed, measure, measureInterleaved } from './measure.js';
 
-export interface Native {
-  prepare(sql: string): { all(...params: unknown[]): unknown[] };
+export type { Native } from './answered-floor.js';
+
+/** The index of `n` documents the latency benchmarks search: built, or reused from an earlier run (bench/perf/index-cache.ts). */
+export async function writeLatencyIndex(n: number): Promise<{ path: string }> {
+  const { path, cached } = await cachedIndex(n, async (into) => {
+    console.error(`[bench] writing the latency index of ${n} documents…`);
+    const docs = await documents(n);
+    const writer = openSqlite(into, { create: true });
+    await writer.transaction(() => writeIndex(writer, baseConfig, docs));
+    // FTS5's b-trees merged, as a whole push through the CLI leaves them.
+    for (const sql of OPTIMIZE_STATEMENTS) writer.exec(sql);
+    writer.close();
+  });
+  if (cached) console.error(`[bench] the latency index of ${n} documents, from an earlier run: ${path}`);
+  return { path };
 }
 
-/** Writes the index of `n` documents the latency benchmarks search (`latency-n.db` in the work folder). */
-export async function writeLatencyIndex(n: number) {
-  const docs = await documents(n);
-  const path = join(work, `latency-${n}.db`);
-  rmSync(path, { force: true });
-  const writer = openSqlite(path, { create: true });
-  await writer.transaction(() => writeIndex(writer, baseConfig, docs));
-  // FTS5's b-trees merged, as a whole push through the CLI leaves them.
-  for (const sql of OPTIMIZE_STATEMENTS) writer.exec(sql);
-  writer.close();
-  return { docs, path };
-}
+/** The row of FTS5's bm25 top 10 and `snippet()` of those 10 over the expression the handler answered (issue 36). */
+export const ANSWERED_FLOOR_ROW = "FTS5 floor: bm25 top 10 + snippet() of those 10, over the expression the handler answered";
 
-/** Query latency at `n` documents: handler, the same SQL on the driver, FTS5's bare floor, and the peers. */
-export async function latency(n: number, withPeers: boolean) {
-  const { docs, path } = await writeLatencyIndex(n);
+/** The rows `npm run bench:latency` times: the criterion's two, the same SQL and the bare floor beside them. */
+const focusRows = () => new Set<string>([HANDLER_ROW, SAME_SQL_ROW, FLOOR_ROW, ANSWERED_FLOOR_ROW]);
+
+/**
+ * Query latency at `n` documents: handler, the same SQL on the driver, FTS5's floors, and the peers; every sample in
+ * process CPU time. `floor` compares the handler with the answered floor query by query. `focus` times only
+ * {@link FOCUS_ROWS} and the peers, without the rows that take the handler apart and the SQL breakdown: a third of
+ * the work, for `npm run bench:latency`.
+ */
+export async function latency(n: number, withPeers: boolean, { focus = false }: { focus?: boolean } = {}) {
+  const { path } = await writeLatencyIndex(n);
   // Searched through a connection of its own, as a server opens an index the CLI built.
   const db = openSqlite(path);
   const rows: Record<string, Measured> = {};
@@ -75,27 +87,39 @@ export async function latency(n: number, withPeers: boolean) {
   const inSituHandler = createSearchHandler(baseConfig, { db: inSitu.db, cache: false });
   const better = openSqlite(path, { driver: 'better-sqlite3' });
   const betterHandler = createSearchHandler(baseConfig, { db: better, cache: false });
-  Object.assign(
-    rows,
-    await measureInterleaved({
-      [HANDLER_ROW]: async (q, lang) => (await handler(request(q, lang))).text(),
-      [SAME_SQL_ROW]: sameSql,
-      [AFTER_JS_ROW]: { before: async (q, lang) => (await replayed(request(q, lang))).text(), run: sameSql },
-      [FLOOR_ROW]: (q) => bareFloor(native, 'search_index', q),
-      'site-search handler on better-sqlite3': async (q, lang) => (await betterHandler(request(q, lang))).text(),
-      [JS_ONLY_ROW]: async (q, lang) => (await replayed(request(q, lang))).text(),
-      [IN_SITU_JS_ROW]: { run: async (q, lang) => (await inSituHandler(request(q, lang))).text(), excluded: inSitu.take },
-      [FETCH_FLOOR_ROW]: async (q, lang) => (await bare(request(q, lang))).text(),
-      [SPEC_ONLY_ROW]: async (q, lang) => (await specOnly(request(q, lang))).text(),
-      [SPEC_ONLY_SQL_ROW]: specSameSql,
-    }),
-  );
+  // What the handler answered for each query, derived once (untimed) from its response.
+  const answer = await answeredBy(baseConfig, db);
+  const answered = new Map<string, Answered>();
+  for (const [q, lang] of QUERY_MIX) answered.set(`${lang}\u0000${q}`, await answer(q, lang));
+  const floorSql = floorStatement(baseConfig);
+  const answeredFloor = (q: string, lang: string) => native.prepare(floorSql).all(answered.get(`${lang}\u0000${q}`)!.match);
+  const timed: Record<string, QueryFn | Timed> = {
+    [HANDLER_ROW]: async (q, lang) => (await handler(request(q, lang))).text(),
+    [SAME_SQL_ROW]: sameSql,
+    [AFTER_JS_ROW]: { before: async (q, lang) => (await replayed(request(q, lang))).text(), run: sameSql },
+    [FLOOR_ROW]: (q) => bareFloor(native, 'search_index', q),
+    [ANSWERED_FLOOR_ROW]: answeredFloor,
+    'site-search handler on better-sqlite3': async (q, lang) => (await betterHandler(request(q, lang))).text(),
+    [JS_ONLY_ROW]: async (q, lang) => (await replayed(request(q, lang))).text(),
+    [IN_SITU_JS_ROW]: { run: async (q, lang) => (await inSituHandler(request(q, lang))).text(), excluded: inSitu.take },
+    [FETCH_FLOOR_ROW]: async (q, lang) => (await bare(request(q, lang))).text(),
+    [SPEC_ONLY_ROW]: async (q, lang) => (await specOnly(request(q, lang))).text(),
+    [SPEC_ONLY_SQL_ROW]: specSameSql,
+  };
+  const focused = focusRows();
+  Object.assign(rows, await measureInterleaved(focus ? Object.fromEntries(Object.entries(timed).filter(([name]) => focused.has(name))) : timed));
   better.close();
-  const breakdown = sqlBreakdown(native, everyStatement);
-  const slowest = { floor: slowestFloor(native, 'search_index') };
+  const floor: FloorReport = floorReport(
+    QUERY_MIX,
+    rows[HANDLER_ROW]!.perQuery!,
+    rows[ANSWERED_FLOOR_ROW]!.perQuery!,
+    QUERY_MIX.map(([q, lang]) => answered.get(`${lang}\u0000${q}`)!.path),
+  );
+  const breakdown = focus ? {} : sqlBreakdown(native, everyStatement);
+  const slowest = focus ? undefined : { floor: slowestFloor(native, 'search_index') };
 
   if (withPeers) {
-    const records = docs.map(withoutWordBreaks);
+    const records = (await documents(n)).map(withoutWordBreaks);
     const mini = new MiniSearch<Record<string, unknown>>({
       fields: ['title', 'description', 'tags', 'content'],
       storeFields: ['url', 'type'],
@@ -115,7 +139,7 @@ export async function latency(n: number, withPeers: boolean) {
     rows['FlexSearch search()'] = await measure((q, lang) => flex.search(q, { limit: 10, tag: { type: lang }, enrich: true }));
   }
   db.close();
-  return { rows, breakdown, slowest };
+  return { path, rows, floor, breakdown, slowest };
 }
 
 /**
@@ -130,11 +154,7 @@ export function sqlBreakdown(native: Native, statements: { sql: string; params: 
     const statement = native.prepare(sql);
     statement.all(...params);
     let best = Infinity;
-    for (let i = 0; i < 3; i++) {
-      const t = performance.now();
-      statement.all(...params);
-      best = Math.min(best, performance.now() - t);
-    }
+    for (let i = 0; i < 3; i++) best = Math.min(best, cpuTimeSync(() => statement.all(...params)));
     return best;
   };
   const placeholders = (sql: string) => (sql.match(/\?/g) ?? []).length;
@@ -183,18 +203,14 @@ export function bareFloor(native: Native, table: string, q: string) {
   if (match) native.prepare(`SELECT rowid, bm25(${table}, 10, 5, 1, 3) AS bm FROM ${table} WHERE ${table} MATCH ? ORDER BY bm LIMIT 10`).all(match);
 }
 
-/** The query of the mix whose bare ranking takes longest (best of 3), and how many documents it matches. */
+/** The query of the mix whose bare ranking takes longest (CPU, best of 3), and how many documents it matches. */
 export function slowestFloor(native: Native, table: string): { query: string; ms: number; matches: number; documents: number } {
   let query = '';
   let worst = -1;
   for (const [q] of QUERY_MIX) {
     if (!floorMatch(q)) continue;
     let ms = Infinity;
-    for (let i = 0; i < 3; i++) {
-      const t = performance.now();
-      bareFloor(native, table, q);
-      ms = Math.min(ms, performance.now() - t);
-    }
+    for (let i = 0; i < 3; i++) ms = Math.min(ms, cpuTimeSync(() => bareFloor(native, table, q)));
     if (ms > worst) [query, worst] = [q, ms];
   }
   const count = (sql: string, ...params: string[]) => Number((native.prepare(sql).all(...params)[0] as { n: number }).n);
@@ -265,7 +281,7 @@ export function withoutSections(db: SearchDatabase): SearchDatabase {
 }
 
 /**
- * The database with each statement's run timed; `take()` returns the ms spent in statements since the last call.
+ * The database with each statement's run timed (CPU); `take()` returns the ms spent in statements since the last call.
  * On node:sqlite a statement runs synchronously inside `all()`, so that call's duration is the statement's.
  */
 export function timingStatements(db: SearchDatabase): { db: SearchDatabase; take: () => number } {
@@ -273,9 +289,9 @@ export function timingStatements(db: SearchDatabase): { db: SearchDatabase; take
   const wrap = (statement: SearchStatement): SearchStatement => ({
     bind: (...values) => wrap(statement.bind(...values)),
     all: <Row>() => {
-      const t = performance.now();
+      const t = cpuMs();
       const answer = statement.all<Row>();
-      spent += performance.now() - t;
+      spent += cpuMs() - t;
       return answer;
     },
     run: () => statement.run(),

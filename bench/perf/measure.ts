@@ -1,7 +1,8 @@
 /** How the benchmark times things: the query mix, rounds, percentiles and the interleaved measurement of several rows. */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadQueries } from '../labeled-queries.js';
+import { cpuMs, warnIfLoaded } from './cpu.js';
+import { MIX } from './query-mix.js';
 
 /** The bench folder (results are written under it). */
 export const here = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -12,18 +13,19 @@ export const work = join(here, 'results', 'perf');
  */
 export const ROUNDS = 11;
 
-/** The query mix: the 80 labeled queries plus the common words and 2-letter prefixes a search box sees while typing. */
-export const QUERY_MIX: [string, string][] = [
-  ...loadQueries().map((q) => [q.query, q.lang] as [string, string]),
-  ...['astro', 'the', 'co', 'de', 'component', 'config', 'page', 'import', 'build', 'deploy'].map((q) => [q, 'en'] as [string, string]),
-];
+/** The query mix (bench/perf/query-mix.ts, by kind), as `[query, language]`. */
+export const QUERY_MIX: [string, string][] = MIX.map(({ q, lang }) => [q, lang]);
 
 export type Stats = { p50: number; p95: number; p99: number };
 /**
  * Median over rounds of each percentile, with the min–max over rounds; `slowest`: the queries with the highest median
  * over rounds, slowest first (what sets the tail).
  */
-export type Measured = Record<keyof Stats, Spread> & { slowest?: { query: string; ms: number }[] };
+export type Measured = Record<keyof Stats, Spread> & {
+  slowest?: { query: string; ms: number }[];
+  /** Each query's median over rounds, in the order of {@link QUERY_MIX}: what per-query ratios are taken from. */
+  perQuery?: number[];
+};
 /** A median with the min–max around it. */
 export type Spread = { median: number; min: number; max: number };
 
@@ -45,7 +47,10 @@ export type QueryFn = (q: string, lang: string) => Promise<unknown> | unknown;
  */
 export type Timed = { before?: QueryFn; run: QueryFn; excluded?: () => number };
 
-/** Runs `fn` over the query mix ROUNDS times (after one warm-up) and summarises the per-round percentiles. */
+/**
+ * Runs `fn` over the query mix ROUNDS times (after one warm-up) and summarises the per-round percentiles. Every sample
+ * is the process CPU time of one query (bench/perf/cpu.ts), in ms.
+ */
 export async function measure(fn: QueryFn): Promise<Measured> {
   return (await measureInterleaved({ fn })).fn!;
 }
@@ -69,14 +74,15 @@ export async function measureInterleaved(fns: Record<string, QueryFn | Timed>): 
   // Each query's samples over rounds, per function.
   const perQuery: Record<string, number[][]> = Object.fromEntries(steps.map(({ name }) => [name, QUERY_MIX.map(() => [])]));
   for (let r = 0; r < ROUNDS; r++) {
+    warnIfLoaded('the latency rounds');
     const samples: Record<string, number[]> = Object.fromEntries(steps.map(({ name }) => [name, []]));
     for (const [i, [q, lang]] of QUERY_MIX.entries()) {
       for (const { name, before, run, excluded } of shuffled(steps, r * QUERY_MIX.length + i)) {
         await before?.(q, lang);
         excluded?.(); // starts the count afresh, so only this run's excluded time is taken off below
-        const t = performance.now();
+        const t = cpuMs();
         await run(q, lang);
-        const ms = performance.now() - t;
+        const ms = cpuMs() - t;
         const sample = ms - (excluded?.() ?? 0);
         samples[name]!.push(sample);
         perQuery[name]![i]!.push(sample);
@@ -84,7 +90,12 @@ export async function measureInterleaved(fns: Record<string, QueryFn | Timed>): 
     }
     for (const { name } of steps) rounds[name]!.push(percentiles(samples[name]!));
   }
-  return Object.fromEntries(Object.entries(rounds).map(([name, stats]) => [name, { ...summarise(stats), slowest: slowestQueries(perQuery[name]!) }]));
+  return Object.fromEntries(
+    Object.entries(rounds).map(([name, stats]) => [
+      name,
+      { ...summarise(stats), slowest: slowestQueries(perQuery[name]!), perQuery: perQuery[name]!.map((s) => spread(s).median) },
+    ]),
+  );
 }
 
 /** The three queries of the mix with the highest median over rounds (`[lang] query`). */

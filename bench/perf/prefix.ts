@@ -6,6 +6,7 @@
 import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PREFIX_LENGTHS, TABLE } from '../../src/db/schema.js';
+import { cpuTimeSync } from './cpu.js';
 import { floorMatch } from './latency.js';
 import { percentiles, QUERY_MIX, type Stats, work } from './measure.js';
 
@@ -54,11 +55,7 @@ export function prefixIndexes(source: string, n: number): PrefixRow[] {
         const match = floorMatch(q);
         if (!match) continue;
         let ms = Infinity;
-        for (let i = 0; i < 3; i++) {
-          const t = performance.now();
-          rank.all(match);
-          ms = Math.min(ms, performance.now() - t);
-        }
+        for (let i = 0; i < 3; i++) ms = Math.min(ms, cpuTimeSync(() => rank.all(match)));
         times.push(ms);
         if (ms > slowest.ms) slowest = { query: q, ms };
       }
