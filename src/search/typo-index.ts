@@ -29,8 +29,14 @@ export interface TypoLookupResult {
 const K1 = 1.2;
 const B = 0.75;
 
-/** The words of one site and type: for each trigram, the positions (in id order) of the words holding it, once per occurrence. */
-type Postings = Map<string, number[]>;
+/** One site and type's words: for each trigram (by id), the positions of its words, once per occurrence, in id order. */
+interface Scope {
+  site: string;
+  type: string;
+  /** `positions[starts[g]] … positions[starts[g + 1] - 1]`: trigram `g`'s list. */
+  starts: Int32Array;
+  positions: Int32Array;
+}
 
 /**
  * The typo candidates of a vocabulary, found in memory: for each word looked up, the same words in the same order as
@@ -42,18 +48,25 @@ type Postings = Map<string, number[]>;
  * type, an inverted list per trigram, and the table's statistics, and computes the same scores in the same order of
  * floating-point operations (term at a time, phrases in the expression's order), so equal scores stay equal and the
  * order is the one SQL gives. Why trigrams rather than deletes: docs/decisions.md, "Typo candidates in memory".
+ *
+ * Built once per process or isolate (a cold Worker pays for it), so the build works on numbers: each character gets a
+ * small id, each trigram a number made of three of them, and each list is one slice of an `Int32Array`.
  */
 export class TypoIndex {
-  private readonly terms: string[] = [];
-  private readonly folded: string[] = [];
+  private readonly terms: string[];
+  private readonly folded: string[];
   /** Trigrams per word: FTS5's size of the row. */
-  private readonly sizes: number[] = [];
-  /** Rows holding each trigram, over the whole table (FTS5's `nHit` for a one-trigram phrase). */
-  private readonly hits = new Map<string, number>();
-  /** Positions of each stored term, for "is the word itself in the scope". */
-  private readonly byTerm = new Map<string, number[]>();
-  private readonly scopes: { site: string; type: string; postings: Postings }[] = [];
-  private readonly scopeOf: number[] = [];
+  private readonly sizes: Int32Array;
+  /** Rows holding each trigram (by id), over the whole table: FTS5's `nHit` for a one-trigram phrase. */
+  private readonly hits: Int32Array;
+  private readonly characters = new Map<number, number>();
+  /**
+   * Trigram id by its characters' ids, `(a * n + b) * n + c` for `n` characters: a small integer (V8 hashes those
+   * fastest) for up to 1,290 characters, exact up to 2^17.
+   */
+  private readonly trigrams = new Map<number, number>();
+  private alphabet = 0;
+  private readonly scopes: Scope[] = [];
   private readonly averageSize: number;
   /** Score per position for the lookup under way (reset after each). */
   private readonly scores: Float64Array;
@@ -61,36 +74,71 @@ export class TypoIndex {
   /** Builds the index from the vocabulary's rows, in any order. */
   constructor(entries: Iterable<VocabularyEntry>) {
     const rows = [...entries].sort((a, b) => a.id - b.id);
-    const scopeIndex = new Map<string, number>();
-    let total = 0;
-    rows.forEach((row, at) => {
-      const key = `${row.site}\u0000${row.type}`;
-      let s = scopeIndex.get(key);
-      if (s === undefined) {
-        scopeIndex.set(key, (s = this.scopes.length));
-        this.scopes.push({ site: row.site, type: row.type, postings: new Map() });
+    const count = rows.length;
+    this.terms = rows.map((r) => r.term);
+    // Stored terms are lowercase already: only a word with a letter past ASCII has accents to remove.
+    this.folded = this.terms.map((t) => (/[^\x00-\x7f]/.test(t) ? foldWord(t) : t));
+    // Every word's characters as ids, one array for all (`charStarts[i]` … `charStarts[i + 1]`).
+    const charStarts = new Int32Array(count + 1);
+    const chars: number[] = [];
+    this.folded.forEach((word, i) => {
+      for (let k = 0; k < word.length; k++) {
+        const c = word.codePointAt(k)!;
+        if (c > 0xffff) k++;
+        let id = this.characters.get(c);
+        if (id === undefined) this.characters.set(c, (id = this.characters.size));
+        chars.push(id);
       }
-      const folded = foldWord(row.term);
-      const grams = trigramsOf(folded);
-      this.terms.push(row.term);
-      this.folded.push(folded);
-      this.sizes.push(grams.length);
-      this.scopeOf.push(s);
-      total += grams.length;
-      const same = this.byTerm.get(row.term);
-      if (same) same.push(at);
-      else this.byTerm.set(row.term, [at]);
-      const postings = this.scopes[s]!.postings;
-      const seen = new Set<string>();
-      for (const g of grams) {
-        const list = postings.get(g);
-        if (list) list.push(at);
-        else postings.set(g, [at]);
-        if (!seen.has(g)) seen.add(g), this.hits.set(g, (this.hits.get(g) ?? 0) + 1);
-      }
+      charStarts[i + 1] = chars.length;
     });
-    this.averageSize = total / rows.length;
-    this.scores = new Float64Array(rows.length);
+    this.alphabet = this.characters.size;
+    // Each word's trigram ids; the table's statistics.
+    this.sizes = new Int32Array(count);
+    const grams = new Int32Array(Math.max(0, chars.length));
+    const gramStarts = new Int32Array(count + 1);
+    const hits: number[] = [];
+    const lastRow: number[] = [];
+    let total = 0;
+    let filled = 0;
+    for (let i = 0; i < count; i++) {
+      const from = charStarts[i]!;
+      const size = Math.max(0, charStarts[i + 1]! - from - 2);
+      for (let k = 0; k < size; k++) {
+        const g = this.trigramId(chars[from + k]!, chars[from + k + 1]!, chars[from + k + 2]!, true)!;
+        grams[filled++] = g;
+        if (lastRow[g] !== i) (lastRow[g] = i), (hits[g] = (hits[g] ?? 0) + 1);
+      }
+      gramStarts[i + 1] = filled;
+      this.sizes[i] = size;
+      total += size;
+    }
+    this.hits = Int32Array.from(hits);
+    // Per site and type, the lists: counted, then filled, in position order.
+    const scopeOf = new Int32Array(count);
+    const scopeIds = new Map<string, number>();
+    rows.forEach((row, i) => {
+      const key = `${row.site}\u0000${row.type}`;
+      let id = scopeIds.get(key);
+      if (id === undefined) {
+        scopeIds.set(key, (id = this.scopes.length));
+        this.scopes.push({ site: row.site, type: row.type, starts: new Int32Array(hits.length + 1), positions: new Int32Array(0) });
+      }
+      scopeOf[i] = id;
+      const { starts } = this.scopes[id]!;
+      for (let k = gramStarts[i]!; k < gramStarts[i + 1]!; k++) starts[grams[k]! + 1]!++;
+    });
+    const next = this.scopes.map((scope) => {
+      for (let g = 0; g < hits.length; g++) scope.starts[g + 1]! += scope.starts[g]!;
+      scope.positions = new Int32Array(scope.starts[hits.length]!);
+      return scope.starts.slice(0, hits.length);
+    });
+    for (let i = 0; i < count; i++) {
+      const scope = this.scopes[scopeOf[i]!]!;
+      const at = next[scopeOf[i]!]!;
+      for (let k = gramStarts[i]!; k < gramStarts[i + 1]!; k++) scope.positions[at[grams[k]!]!++] = i;
+    }
+    this.averageSize = total / count;
+    this.scores = new Float64Array(count);
   }
 
   /** Words in the index (rows of the vocabulary table, a word once per site and type it occurs in). */
@@ -104,40 +152,69 @@ export class TypoIndex {
    */
   lookup(lookup: CorrectionLookup, scope: TypoScope, limit: number = CANDIDATES): TypoLookupResult {
     const scopes = this.scopes.filter((s) => (!scope.site || s.site === scope.site) && (!scope.type || s.type === scope.type));
-    const present = this.contains(foldWord(lookup.term), scopes);
-    const known = present && (this.byTerm.get(lookup.term) ?? []).some((at) => scopes.includes(this.scopes[this.scopeOf[at]!]!));
+    const word = foldWord(lookup.term);
+    const holding = this.holding(word, scopes);
+    const present = holding.length > 0;
+    const known = holding.some((at) => this.terms[at] === lookup.term);
     return { present, candidates: known ? [] : this.nearest(phrasesOf(lookup.near), scopes, limit) };
   }
 
-  /** Whether a word of the scopes contains `word` (≥ 3 letters): read through its rarest trigram. */
-  private contains(word: string, scopes: TypoIndex['scopes']): boolean {
-    const grams = trigramsOf(word);
-    if (!grams.length) return false;
-    const rarest = grams.reduce((a, b) => ((this.hits.get(a) ?? 0) <= (this.hits.get(b) ?? 0) ? a : b));
-    return scopes.some((s) => (s.postings.get(rarest) ?? []).some((at) => this.folded[at]!.includes(word)));
+  /** The id of a trigram of character ids (`add`: giving it one when it has none). */
+  private trigramId(a: number, b: number, c: number, add = false): number | undefined {
+    const n = this.alphabet;
+    const key = (a * n + b) * n + c;
+    let id = this.trigrams.get(key);
+    if (id === undefined && add) this.trigrams.set(key, (id = this.trigrams.size));
+    return id;
+  }
+
+  /** The ids of a folded text's trigrams, in order (undefined for one no word has). */
+  private trigramIds(text: string): (number | undefined)[] {
+    const ids = [...text].map((c) => this.characters.get(c.codePointAt(0)!));
+    const out: (number | undefined)[] = [];
+    for (let k = 0; k + 2 < ids.length; k++) {
+      const [a, b, c] = [ids[k], ids[k + 1], ids[k + 2]];
+      out.push(a === undefined || b === undefined || c === undefined ? undefined : this.trigramId(a, b, c));
+    }
+    return out;
+  }
+
+  /** The positions of the scopes' words containing `word` (≥ 3 letters): read through its rarest trigram. */
+  private holding(word: string, scopes: Scope[]): number[] {
+    const ids = this.trigramIds(word);
+    if (!ids.length || ids.includes(undefined)) return [];
+    const rarest = (ids as number[]).reduce((a, b) => (this.hits[a]! <= this.hits[b]! ? a : b));
+    const found: number[] = [];
+    for (const s of scopes) {
+      for (let k = s.starts[rarest]!; k < s.starts[rarest + 1]!; k++) {
+        const at = s.positions[k]!;
+        if (this.folded[at]!.includes(word) && found[found.length - 1] !== at) found.push(at);
+      }
+    }
+    return found;
   }
 
   /**
    * The `limit` words of the scopes with the best bm25 for `phrases` (any of them), ties by row id: FTS5's
    * `fts5Bm25Function`, with its operations in its order so that the scores are the same doubles.
    */
-  private nearest(phrases: string[], scopes: TypoIndex['scopes'], limit: number): string[] {
+  private nearest(phrases: string[], scopes: Scope[], limit: number): string[] {
     const touched: number[] = [];
     const rows = this.terms.length;
     for (const phrase of phrases) {
-      const hits = this.hits.get(phrase) ?? 0;
+      const [g, more] = this.trigramIds(phrase);
+      if (g === undefined || more !== undefined) continue;
+      const hits = this.hits[g]!;
       let idf = Math.log((rows - hits + 0.5) / (hits + 0.5));
       if (idf <= 0.0) idf = 1e-6;
       for (const s of scopes) {
-        const list = s.postings.get(phrase);
-        if (!list) continue;
-        for (let i = 0; i < list.length; ) {
-          const at = list[i]!;
+        const end = s.starts[g + 1]!;
+        for (let k = s.starts[g]!; k < end; ) {
+          const at = s.positions[k]!;
           let freq = 0;
-          while (list[i] === at) freq++, i++;
-          const size = this.sizes[at]!;
+          while (k < end && s.positions[k] === at) freq++, k++;
           if (this.scores[at] === 0) touched.push(at);
-          this.scores[at] = this.scores[at]! + idf * ((freq * (K1 + 1.0)) / (freq + K1 * (1 - B + (B * size) / this.averageSize)));
+          this.scores[at] = this.scores[at]! + idf * ((freq * (K1 + 1.0)) / (freq + K1 * (1 - B + (B * this.sizes[at]!) / this.averageSize)));
         }
       }
     }
@@ -174,14 +251,6 @@ function topByScore(positions: number[], scores: Float64Array, limit: number): n
     }
   }
   return heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
-}
-
-/** The trigrams FTS5's `trigram` tokenizer makes of a folded word: every run of three characters (code points), in order. */
-function trigramsOf(word: string): string[] {
-  const chars = [...word];
-  const grams: string[] = [];
-  for (let i = 0; i + 3 <= chars.length; i++) grams.push(chars[i]! + chars[i + 1]! + chars[i + 2]!);
-  return grams;
 }
 
 /** The quoted phrases of a lookup's `near` expression (`"abc" OR "bcd" …`), in order. */
