@@ -78,26 +78,31 @@ export class TypoIndex {
     this.terms = rows.map((r) => r.term);
     // Stored terms are lowercase already: only a word with a letter past ASCII has accents to remove.
     this.folded = this.terms.map((t) => (/[^\x00-\x7f]/.test(t) ? foldWord(t) : t));
-    // Every word's characters as ids, one array for all (`charStarts[i]` … `charStarts[i + 1]`).
+    // Every word's characters as ids, one array for all (`charStarts[i]` … `charStarts[i + 1]`). Typed arrays sized
+    // up front: the build is a cold Worker's first search, and growing arrays of numbers was a third of it, in GC.
     const charStarts = new Int32Array(count + 1);
-    const chars: number[] = [];
-    this.folded.forEach((word, i) => {
+    let length = 0;
+    for (let i = 0; i < count; i++) length += this.folded[i]!.length;
+    const chars = new Int32Array(length);
+    let written = 0;
+    for (let i = 0; i < count; i++) {
+      const word = this.folded[i]!;
       for (let k = 0; k < word.length; k++) {
         const c = word.codePointAt(k)!;
         if (c > 0xffff) k++;
         let id = this.characters.get(c);
         if (id === undefined) this.characters.set(c, (id = this.characters.size));
-        chars.push(id);
+        chars[written++] = id;
       }
-      charStarts[i + 1] = chars.length;
-    });
+      charStarts[i + 1] = written;
+    }
     this.alphabet = this.characters.size;
     // Each word's trigram ids; the table's statistics.
     this.sizes = new Int32Array(count);
-    const grams = new Int32Array(Math.max(0, chars.length));
+    const grams = new Int32Array(written);
     const gramStarts = new Int32Array(count + 1);
-    const hits: number[] = [];
-    const lastRow: number[] = [];
+    const hits = new Int32Array(written);
+    const lastRow = new Int32Array(written).fill(-1);
     let total = 0;
     let filled = 0;
     for (let i = 0; i < count; i++) {
@@ -106,31 +111,32 @@ export class TypoIndex {
       for (let k = 0; k < size; k++) {
         const g = this.trigramId(chars[from + k]!, chars[from + k + 1]!, chars[from + k + 2]!, true)!;
         grams[filled++] = g;
-        if (lastRow[g] !== i) (lastRow[g] = i), (hits[g] = (hits[g] ?? 0) + 1);
+        if (lastRow[g] !== i) (lastRow[g] = i), hits[g]!++;
       }
       gramStarts[i + 1] = filled;
       this.sizes[i] = size;
       total += size;
     }
-    this.hits = Int32Array.from(hits);
+    this.hits = hits.slice(0, this.trigrams.size);
     // Per site and type, the lists: counted, then filled, in position order.
     const scopeOf = new Int32Array(count);
     const scopeIds = new Map<string, number>();
-    rows.forEach((row, i) => {
+    for (let i = 0; i < count; i++) {
+      const row = rows[i]!;
       const key = `${row.site}\u0000${row.type}`;
       let id = scopeIds.get(key);
       if (id === undefined) {
         scopeIds.set(key, (id = this.scopes.length));
-        this.scopes.push({ site: row.site, type: row.type, starts: new Int32Array(hits.length + 1), positions: new Int32Array(0) });
+        this.scopes.push({ site: row.site, type: row.type, starts: new Int32Array(this.hits.length + 1), positions: new Int32Array(0) });
       }
       scopeOf[i] = id;
       const { starts } = this.scopes[id]!;
       for (let k = gramStarts[i]!; k < gramStarts[i + 1]!; k++) starts[grams[k]! + 1]!++;
-    });
+    }
     const next = this.scopes.map((scope) => {
-      for (let g = 0; g < hits.length; g++) scope.starts[g + 1]! += scope.starts[g]!;
-      scope.positions = new Int32Array(scope.starts[hits.length]!);
-      return scope.starts.slice(0, hits.length);
+      for (let g = 0; g < this.hits.length; g++) scope.starts[g + 1]! += scope.starts[g]!;
+      scope.positions = new Int32Array(scope.starts[this.hits.length]!);
+      return scope.starts.slice(0, this.hits.length);
     });
     for (let i = 0; i < count; i++) {
       const scope = this.scopes[scopeOf[i]!]!;
