@@ -55,8 +55,11 @@ interface Scope {
 export class TypoIndex {
   private readonly terms: string[];
   private readonly folded: string[];
-  /** Trigrams per word: FTS5's size of the row. */
-  private readonly sizes: Int32Array;
+  /**
+   * Per word, the part of bm25's denominator that depends on the word alone, `k1 * (1 - b + b * size / average
+   * size)` (size: its trigrams), worked out as FTS5 works it out, so the scores are the same doubles.
+   */
+  private readonly lengthNorms: Float64Array;
   /** Rows holding each trigram (by id), over the whole table: FTS5's `nHit` for a one-trigram phrase. */
   private readonly hits: Int32Array;
   private readonly characters = new Map<number, number>();
@@ -67,7 +70,6 @@ export class TypoIndex {
   private readonly trigrams = new Map<number, number>();
   private alphabet = 0;
   private readonly scopes: Scope[] = [];
-  private readonly averageSize: number;
   /** Score per position for the lookup under way (reset after each). */
   private readonly scores: Float64Array;
 
@@ -98,7 +100,7 @@ export class TypoIndex {
     }
     this.alphabet = this.characters.size;
     // Each word's trigram ids; the table's statistics.
-    this.sizes = new Int32Array(count);
+    const sizes = new Int32Array(count);
     const grams = new Int32Array(written);
     const gramStarts = new Int32Array(count + 1);
     const hits = new Int32Array(written);
@@ -114,7 +116,7 @@ export class TypoIndex {
         if (lastRow[g] !== i) (lastRow[g] = i), hits[g]!++;
       }
       gramStarts[i + 1] = filled;
-      this.sizes[i] = size;
+      sizes[i] = size;
       total += size;
     }
     this.hits = hits.slice(0, this.trigrams.size);
@@ -143,7 +145,9 @@ export class TypoIndex {
       const at = next[scopeOf[i]!]!;
       for (let k = gramStarts[i]!; k < gramStarts[i + 1]!; k++) scope.positions[at[grams[k]!]!++] = i;
     }
-    this.averageSize = total / count;
+    const averageSize = total / count;
+    this.lengthNorms = new Float64Array(count);
+    for (let i = 0; i < count; i++) this.lengthNorms[i] = K1 * (1 - B + (B * sizes[i]!) / averageSize);
     this.scores = new Float64Array(count);
   }
 
@@ -207,20 +211,21 @@ export class TypoIndex {
   private nearest(phrases: string[], scopes: Scope[], limit: number): string[] {
     const touched: number[] = [];
     const rows = this.terms.length;
+    const { scores, lengthNorms } = this;
     for (const phrase of phrases) {
       const [g, more] = this.trigramIds(phrase);
       if (g === undefined || more !== undefined) continue;
       const hits = this.hits[g]!;
       let idf = Math.log((rows - hits + 0.5) / (hits + 0.5));
       if (idf <= 0.0) idf = 1e-6;
-      for (const s of scopes) {
-        const end = s.starts[g + 1]!;
-        for (let k = s.starts[g]!; k < end; ) {
-          const at = s.positions[k]!;
+      for (const { starts, positions } of scopes) {
+        const end = starts[g + 1]!;
+        for (let k = starts[g]!; k < end; ) {
+          const at = positions[k]!;
           let freq = 0;
-          while (k < end && s.positions[k] === at) freq++, k++;
-          if (this.scores[at] === 0) touched.push(at);
-          this.scores[at] = this.scores[at]! + idf * ((freq * (K1 + 1.0)) / (freq + K1 * (1 - B + (B * this.sizes[at]!) / this.averageSize)));
+          while (k < end && positions[k] === at) freq++, k++;
+          if (scores[at] === 0) touched.push(at);
+          scores[at] = scores[at]! + idf * ((freq * (K1 + 1.0)) / (freq + lengthNorms[at]!));
         }
       }
     }
@@ -251,7 +256,13 @@ function topByScore(positions: number[], scores: Float64Array, limit: number): n
     if (heap.length < limit) {
       heap.push(at);
       for (let i = heap.length - 1, p = (i - 1) >> 1; i > 0 && worse(heap[i]!, heap[p]!); i = p, p = (i - 1) >> 1) [heap[i], heap[p]] = [heap[p]!, heap[i]!];
-    } else if (limit > 0 && worse(heap[0]!, at)) {
+      continue;
+    }
+    // Most words score below the worst kept: one comparison each, inline (positions come in no order, so a tie with
+    // the worst kept still needs the row-id check).
+    const score = scores[at]!;
+    const floor = scores[heap[0]!]!;
+    if (limit > 0 && (score > floor || (score === floor && at < heap[0]!))) {
       heap[0] = at;
       down(0);
     }
