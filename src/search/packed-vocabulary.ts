@@ -31,10 +31,19 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The vocabulary's generation (see `VOCAB_GENERATION_KEY`), or undefined for an index pushed before it had one. */
+/**
+ * The vocabulary's generation (see `VOCAB_GENERATION_KEY`), or undefined for an index without a packed vocabulary (one
+ * pushed before schema version 10, or a table written by another tool, which has no `search_meta`): the caller then
+ * looks words up in SQL as before.
+ */
 export async function vocabularyGeneration(db: SearchDatabase): Promise<string | undefined> {
-  const { results } = await db.prepare(VOCAB_GENERATION_QUERY).all<{ value: string }>();
-  return results[0]?.value;
+  try {
+    const { results } = await db.prepare(VOCAB_GENERATION_QUERY).all<{ value: string }>();
+    return results[0]?.value;
+  } catch (e) {
+    if (/no such table/i.test((e as Error).message)) return undefined;
+    throw e;
+  }
 }
 
 /** Reads the packed vocabulary (one row per 10,000 words of a site and type) and builds its typo index. */

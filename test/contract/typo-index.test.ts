@@ -178,3 +178,18 @@ describe('typo index on D1 (Miniflare)', () => {
     expect((await typoIndexFor(db, after)).lookup(cahcee!, { site: '', type: 'en' }).candidates).toContain('cahceez');
   });
 });
+
+describe('an index without a packed vocabulary', () => {
+  it('has no generation, so the search keeps its SQL lookup: an index of another tool, and one before schema version 10', async () => {
+    const db = openSqlite(':memory:');
+    try {
+      expect(await vocabularyGeneration(db)).toBeUndefined();
+      db.exec("CREATE TABLE search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO search_meta VALUES ('schema_version', '9')");
+      expect(await vocabularyGeneration(db)).toBeUndefined();
+      await writeIndex(db, blog, blogPages);
+      expect(await vocabularyGeneration(db)).toMatch(/^[0-9a-f]{16}$/);
+    } finally {
+      db.close();
+    }
+  });
+});
