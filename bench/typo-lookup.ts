@@ -5,7 +5,7 @@
  * misspellings of the tests and benchmark (bench/misspellings.ts). Also: the packed rows a cold process reads, and
  * what building the index from them costs.
  *
- *   npx tsx bench/typo-lookup.ts [10000 100000]
+ *   npm run bench:typo [-- 10000 100000]
  *
  * Only the vocabulary is written (into `search_vocab`, then packed by the push's own SQL): the lookups read nothing
  * else, and building the 100,000-page index itself would take minutes.
@@ -22,12 +22,21 @@ import { sqlTypoLookup } from '../test/helpers/sql-typo-lookup.js';
 import { documents } from './corpus.js';
 import { MISSPELLINGS } from './misspellings.js';
 
-/** CPU milliseconds (user + system) `fn` takes, per call, over `times` calls. */
+/**
+ * CPU milliseconds (user + system) `fn` takes per call: the median of 5 batches of `times` calls, after one call
+ * untimed. On a shared machine (load 11-19 on 2 cores while this was written) one batch now and then takes twice the
+ * others for the same work: a collection of the corpus's garbage, or the core's caches taken by another process.
+ */
 async function cpuMs(times: number, fn: () => unknown): Promise<number> {
-  const start = process.cpuUsage();
-  for (let i = 0; i < times; i++) await fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000 / times;
+  await fn();
+  const batches: number[] = [];
+  for (let b = 0; b < 5; b++) {
+    const start = process.cpuUsage();
+    for (let i = 0; i < times; i++) await fn();
+    const used = process.cpuUsage(start);
+    batches.push((used.user + used.system) / 1000 / times);
+  }
+  return batches.sort((x, y) => x - y)[2]!;
 }
 
 /** Symmetric delete (SymSpell): every word's deletions up to the edits its length allows, mapped back to the words. */
@@ -79,12 +88,14 @@ for (const n of sizes.length ? sizes : [10_000, 100_000]) {
   const packed = (await db.prepare(PACKED_VOCAB_QUERY).all<PackedVocabularyRow>()).results;
   const packedBytes = packed.reduce((sum, r) => sum + Buffer.byteLength(r.words), 0);
   let index!: TypoIndex;
-  const buildMs = await cpuMs(3, () => (index = new TypoIndex(unpackVocabulary(packed))));
+  const buildMs = await cpuMs(1, () => (index = new TypoIndex(unpackVocabulary(packed))));
   console.log(`\n${n.toLocaleString('en-US')} documents: ${words.length.toLocaleString('en-US')} vocabulary rows, ${packed.length} packed rows (${(packedBytes / 1e6).toFixed(2)} MB, largest ${(Math.max(...packed.map((r) => Buffer.byteLength(r.words))) / 1e3).toFixed(0)} KB); unpack + build ${buildMs.toFixed(1)} ms CPU`);
 
   const plain = [...new Set(words.map((w) => foldWord(w.term)))];
-  let deleteIndex!: DeleteIndex;
-  const deleteBuildMs = await cpuMs(1, () => (deleteIndex = new DeleteIndex(plain)));
+  const started = process.cpuUsage();
+  const deleteIndex = new DeleteIndex(plain);
+  const deleteBuild = process.cpuUsage(started);
+  const deleteBuildMs = (deleteBuild.user + deleteBuild.system) / 1000;
   console.log(`symmetric delete: ${deleteIndex.keys.size.toLocaleString('en-US')} keys, build ${deleteBuildMs.toFixed(0)} ms CPU`);
 
   const scopes: TypoScope[] = [{ site: '', type: 'en' }, { site: '', type: '' }];
@@ -92,9 +103,9 @@ for (const n of sizes.length ? sizes : [10_000, 100_000]) {
   let worst = 0;
   for (const scope of scopes) {
     for (const lookup of correctionLookups(MISSPELLINGS) as CorrectionLookup[]) {
-      const sql = await cpuMs(5, () => sqlTypoLookup(db, lookup, scope));
-      const memory = await cpuMs(200, () => index.lookup(lookup, scope));
-      const del = await cpuMs(200, () => deleteIndex.candidates(foldWord(lookup.term)));
+      const sql = await cpuMs(2, () => sqlTypoLookup(db, lookup, scope));
+      const memory = await cpuMs(100, () => index.lookup(lookup, scope));
+      const del = await cpuMs(100, () => deleteIndex.candidates(foldWord(lookup.term)));
       const same = JSON.stringify(index.lookup(lookup, scope)) === JSON.stringify(await sqlTypoLookup(db, lookup, scope));
       worst = Math.max(worst, memory);
       rows.push(`| ${lookup.term} | ${scope.type || 'all'} | ${sql.toFixed(3)} | ${memory.toFixed(4)} | ${del.toFixed(4)} | ${same ? 'yes' : 'NO'} |`);
