@@ -6,10 +6,10 @@ export const TABLE = 'search_index';
 /**
  * Bump when the table definition changes (tokenizer, columns) or what a row holds (version 9: each section's JSON
  * entry gained the start of its text as written, for its snippet; `search_index` and `search_docs` gained a page's
- * `boost`): `ensureSchema` then rebuilds the table, and the
- * next index push fills it again.
+ * `boost`; version 10: `search_vocab_packed`, the vocabulary in a few rows for typo lookups in memory): `ensureSchema`
+ * then rebuilds the table, and the next index push fills it again.
  */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 /** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
 export const VOCAB_TABLE = 'search_vocab';
@@ -70,6 +70,56 @@ export function syncHeadingsStatement(where: string): string {
 
 const CREATE_VOCAB = `CREATE VIRTUAL TABLE IF NOT EXISTS ${VOCAB_TABLE} USING fts5(
   term, site UNINDEXED, type UNINDEXED, tokenize = 'trigram case_sensitive 0 remove_diacritics 1')`;
+
+/**
+ * The vocabulary again, packed a few rows per site and type for the typo index a search keeps in memory
+ * (src/search/typo-index.ts): a cold Worker reads a dozen rows where the vocabulary table is one row per word, each
+ * billed on D1. Derived from `search_vocab` by SQL after each push that changes it ({@link packVocabularyStatements}),
+ * so it follows that table exactly, row ids included (they order the candidates that score the same), whatever wrote
+ * the words: a database, a `.sql` file, an incremental push.
+ *
+ * `words` is one line per word of `search_vocab` in row-id order: `<row id minus the previous line's> <term>`, the
+ * first line of a site and type counting from 0 (a part continues its predecessor's count).
+ */
+export const PACKED_VOCAB_TABLE = 'search_vocab_packed';
+
+/**
+ * Words per packed row: 10,000 words of at most 40 characters stay under 1 MB even in a script of three UTF-8 bytes a
+ * letter (D1 refuses rows over 2 MB); a real site's words average about ten letters, 100 KB a row.
+ */
+export const WORDS_PER_PACKED_ROW = 10_000;
+
+const CREATE_PACKED_VOCAB = `CREATE TABLE IF NOT EXISTS ${PACKED_VOCAB_TABLE} (site TEXT NOT NULL, type TEXT NOT NULL, part INTEGER NOT NULL, words TEXT NOT NULL, PRIMARY KEY (site, type, part))`;
+
+/**
+ * The `search_meta` key whose value changes whenever a push changes the vocabulary (a random 64-bit hex string): what a
+ * search process's typo index is cached under, so that a push is noticed without reading the vocabulary again.
+ */
+export const VOCAB_GENERATION_KEY = 'vocab_generation';
+
+/** Reads the vocabulary's generation (one row, or none for an index pushed before it was recorded). */
+export const VOCAB_GENERATION_QUERY = `SELECT value FROM search_meta WHERE key = '${VOCAB_GENERATION_KEY}'`;
+
+/** Reads every packed vocabulary row (all sites: candidate scores count words over the whole vocabulary table). */
+export const PACKED_VOCAB_QUERY = `SELECT site, type, part, words FROM ${PACKED_VOCAB_TABLE}`;
+
+/**
+ * Repacks one site's vocabulary (every site's when `site` is empty; `where` is `''` or a `WHERE site = …` clause, as
+ * for {@link syncDocsStatement}) from `search_vocab`, and records a new generation. Window functions and an ordered
+ * `group_concat` (SQLite 3.44+, D1 included) keep the words in row-id order whatever order SQLite groups them in.
+ */
+export function packVocabularyStatements(where: string): string[] {
+  return [
+    `DELETE FROM ${PACKED_VOCAB_TABLE}${where}`,
+    `INSERT INTO ${PACKED_VOCAB_TABLE} (site, type, part, words)
+      SELECT site, type, part, group_concat(step || ' ' || term, char(10) ORDER BY id) FROM (
+        SELECT site, type, term, rowid AS id, rowid - lag(rowid, 1, 0) OVER (PARTITION BY site, type ORDER BY rowid) AS step,
+          (row_number() OVER (PARTITION BY site, type ORDER BY rowid) - 1) / ${WORDS_PER_PACKED_ROW} AS part
+        FROM ${VOCAB_TABLE}${where})
+      GROUP BY site, type, part`,
+    `INSERT INTO search_meta (key, value) VALUES ('${VOCAB_GENERATION_KEY}', lower(hex(randomblob(8)))) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+  ];
+}
 
 /**
  * Each row's site, type, day number and boost (NULL: 1), in a plain table keyed by the FTS5 rowid: filtering, recency and boosts read this
@@ -152,6 +202,7 @@ export function schemaStatements(): string[] {
     CREATE_TITLES,
     CREATE_HEADINGS,
     CREATE_VOCAB,
+    CREATE_PACKED_VOCAB,
     CREATE_DOCS,
     CREATE_DOCS_URL_INDEX,
     CREATE_SECTIONS,
@@ -165,7 +216,7 @@ export function schemaStatements(): string[] {
  * all the sites in the database) and forgets the version, so the schema statements that follow create them anew.
  */
 export function rebuildStatements(): string[] {
-  return [...[TABLE, TITLES_TABLE, HEADINGS_TABLE, VOCAB_TABLE, SECTIONS_TABLE, DOCS_TABLE, HASHES_TABLE].map((t) => `DROP TABLE IF EXISTS ${t}`), "DELETE FROM search_meta WHERE key = 'schema_version'"];
+  return [...[TABLE, TITLES_TABLE, HEADINGS_TABLE, VOCAB_TABLE, PACKED_VOCAB_TABLE, SECTIONS_TABLE, DOCS_TABLE, HASHES_TABLE].map((t) => `DROP TABLE IF EXISTS ${t}`), "DELETE FROM search_meta WHERE key = 'schema_version'"];
 }
 
 const RECORD_VERSION = `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO UPDATE SET value = excluded.value`;
@@ -187,6 +238,7 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
     await db.prepare(`DROP TABLE IF EXISTS ${TITLES_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${HEADINGS_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${VOCAB_TABLE}`).run();
+    await db.prepare(`DROP TABLE IF EXISTS ${PACKED_VOCAB_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${SECTIONS_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${DOCS_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${HASHES_TABLE}`).run();
@@ -195,6 +247,7 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
   await db.prepare(CREATE_TITLES).run();
   await db.prepare(CREATE_HEADINGS).run();
   await db.prepare(CREATE_VOCAB).run();
+  await db.prepare(CREATE_PACKED_VOCAB).run();
   await db.prepare(CREATE_DOCS).run();
   await db.prepare(CREATE_DOCS_URL_INDEX).run();
   await db.prepare(CREATE_SECTIONS).run();

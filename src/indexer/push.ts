@@ -6,11 +6,11 @@ import type { SearchDatabase, SearchStatement } from '../db/types.js';
 import { resolveConfig } from '../options/config.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 import { boundParams, deleteWords, insertWords, OPTIMIZE_STATEMENTS, pageInsert, pageRemoval, SITE_TABLES, WORD_IDS_PER_STATEMENT, WORDS_PER_STATEMENT } from '../db/write-plan.js';
-import { ensureSchema, rebuildStatements, SCHEMA_VERSION } from '../db/schema.js';
+import { ensureSchema, packVocabularyStatements, rebuildStatements, SCHEMA_VERSION } from '../db/schema.js';
 import { Vocabulary } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
 import { classify, fullCounts, pageHash, pageKey, removedPages, rowsHeld, targetState, wholeRewriteReason, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
-import { changeStatements, deleteStatement, pushStatements, rowsInserted, targetStateQueries, toSqlFile } from './sql.js';
+import { changeStatements, deleteStatement, pushStatements, rowsInserted, siteWhere, targetStateQueries, toSqlFile } from './sql.js';
 import { executeD1File, queryD1 } from './wrangler.js';
 import { SiteSearchError } from '../errors.js';
 
@@ -219,6 +219,8 @@ export async function writeIndex(
     await write(db.prepare(insertWords(added.length)).bind(...added.flatMap((w) => [w.term, config.site, w.type])));
   }
   for (const ids of chunks(words.remove, WORD_IDS_PER_STATEMENT)) await write(db.prepare(deleteWords(ids.length)).bind(...ids));
+  // Derived rows, a handful, left out of the rows written as the D1 file's count leaves them (it cannot know them).
+  if (whole || words.insert.length || words.remove.length) for (const sql of packVocabularyStatements(siteWhere(config.site))) await db.prepare(sql).run();
   // A first push into an empty index is a list of added pages; a rewrite asked for, or forced by the index, says so.
   return full || reason ? fullCounts(counts.pages, rows, reason) : { ...counts, rowsWritten: rows, full: false };
 

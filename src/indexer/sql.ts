@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../options/options.js';
-import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, HEADINGS_TABLE, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, HEADINGS_TABLE, packVocabularyStatements, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
 import { columnValue, OPTIMIZE_STATEMENTS, pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, sectionInserts, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
 import { vocabularyOf } from './vocabulary.js';
@@ -61,6 +61,7 @@ export function pushStatements(
     ...sections,
     ...inserts(`INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES\n`, hashRows, maxStatementBytes),
     ...inserts(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES\n`, wordRows, maxStatementBytes),
+    ...packVocabularyStatements(siteWhere(config.site)),
     ...OPTIMIZE_STATEMENTS,
   ];
 }
@@ -113,6 +114,7 @@ export function changeStatements(
   statements.push(...inserts(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES\n`, wordRows, maxStatementBytes));
   for (let i = 0; i < words.remove.length; i += 500) statements.push(`DELETE FROM ${VOCAB_TABLE} WHERE rowid IN (${words.remove.slice(i, i + 500).join(', ')})`);
   rows += words.insert.length + words.remove.length;
+  if (words.insert.length || words.remove.length) statements.push(...packVocabularyStatements(siteWhere(config.site)));
   const result: PushCounts = { ...counts, rowsWritten: rows, full: false };
   if (worthOptimizing(result)) statements.push(...OPTIMIZE_STATEMENTS);
   return { statements, counts: result };

@@ -236,7 +236,7 @@ const SIDE_TABLE = new RegExp(`no such table: (${[DOCS_TABLE, SECTIONS_TABLE, VO
 /** A `search_docs` of schema version 8 and before, which has no page boosts. */
 const NO_BOOSTS = /no such column: d\.boost\b/i;
 const TITLES = new RegExp(`no such table: ${TITLES_TABLE}\\b`, 'i');
-/** An index of schema version 9 and before, which has no headings table. */
+/** An index of schema version 10 and before, which has no headings table. */
 const HEADINGS = new RegExp(`no such table: ${HEADINGS_TABLE}\\b`, 'i');
 
 async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[]> {

@@ -106,9 +106,11 @@ describe('docs/deploy.md: the GitHub Actions workflow', () => {
     const step = cleanup.steps.find((st) => st.run?.startsWith('npx wrangler d1 execute my-docs-search-preview --remote --env preview'))!;
     expect(step.env?.SITE).toBe('pr-${{ github.event.pull_request.number }}');
     const remove = step.run!.replace(/\s+/g, ' ');
-    for (const table of ['search_index', 'search_titles', 'search_docs', 'search_sections', 'search_vocab', 'search_hashes']) {
+    for (const table of ['search_index', 'search_titles', 'search_docs', 'search_sections', 'search_vocab', 'search_vocab_packed', 'search_hashes']) {
       expect(remove).toContain(`DELETE FROM ${table} WHERE site = '$SITE'`);
     }
+    // Searches keep the vocabulary in memory by its generation: a new one makes them read it again.
+    expect(remove).toContain("UPDATE search_meta SET value = lower(hex(randomblob(8))) WHERE key = 'vocab_generation'");
   });
 
   it('every site-search command in it is one the CLI accepts', () => {

@@ -4,9 +4,11 @@
  * numbers them anew), and each table is read whole as well, so a row left behind by a push (an orphan) shows.
  */
 import type { SearchDatabase } from '../../src/index.js';
+import { unpackVocabulary, type PackedVocabularyRow } from '../../src/search/packed-vocabulary.js';
 
 const QUERIES = {
-  meta: 'SELECT key, value FROM search_meta ORDER BY key',
+  // The vocabulary's generation is random per push: only that it is there (and its length) can compare equal.
+  meta: "SELECT key, CASE WHEN key = 'vocab_generation' THEN length(value) ELSE value END AS value FROM search_meta ORDER BY key",
   // Each page row with its side row and title row, found by its rowid: a page whose side rows went missing or point
   // elsewhere reads null here.
   pages: `SELECT i.site, i.url, i.title, i.description, i.content, i.tags, i.more, i.type, i.date, i.emoji,
@@ -27,11 +29,26 @@ const FTS_TABLES = ['search_index', 'search_titles', 'search_vocab'];
  * Every table's rows, id-free and sorted. Runs FTS5's `integrity-check` on each full-text table first, so an index
  * whose terms disagree with its rows fails here rather than comparing equal.
  */
-export async function indexTables(db: SearchDatabase): Promise<Record<keyof typeof QUERIES, Record<string, unknown>[]>> {
+export async function indexTables(db: SearchDatabase): Promise<Record<keyof typeof QUERIES | 'packedVocabulary', Record<string, unknown>[]>> {
   for (const table of FTS_TABLES) await db.prepare(`INSERT INTO ${table}(${table}) VALUES ('integrity-check')`).run();
-  const tables = {} as Record<keyof typeof QUERIES, Record<string, unknown>[]>;
+  const tables = {} as Record<keyof typeof QUERIES | 'packedVocabulary', Record<string, unknown>[]>;
   for (const [name, sql] of Object.entries(QUERIES) as [keyof typeof QUERIES, string][]) {
     tables[name] = (await db.prepare(sql).all<Record<string, unknown>>()).results.map((row) => ({ ...row }));
   }
+  tables.packedVocabulary = await packedVocabulary(db);
   return tables;
+}
+
+/**
+ * The packed vocabulary's words, sorted (row ids differ between an incremental push and a rebuild), after checking that
+ * it is the vocabulary table exactly: every row, with its row id, in row-id order.
+ */
+async function packedVocabulary(db: SearchDatabase): Promise<Record<string, unknown>[]> {
+  const packed = unpackVocabulary((await db.prepare('SELECT site, type, part, words FROM search_vocab_packed').all<PackedVocabularyRow>()).results);
+  const table = (await db.prepare('SELECT rowid AS id, site, type, term FROM search_vocab ORDER BY site, type, rowid').all<Record<string, unknown>>()).results;
+  const mismatch = table.findIndex((row, i) => JSON.stringify({ ...row }) !== JSON.stringify(packed[i]));
+  if (mismatch >= 0 || packed.length !== table.length) {
+    throw new Error(`search_vocab_packed differs from search_vocab at ${mismatch}: ${JSON.stringify(packed[mismatch])} vs ${JSON.stringify(table[mismatch])}`);
+  }
+  return packed.map(({ site, type, term }) => ({ site, type, term })).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
 }

@@ -18,3 +18,17 @@ export function countQueries(db: SearchDatabase): { db: SearchDatabase; count: (
   let n = 0;
   return { db: observe(db, () => n++), count: () => n };
 }
+
+/** Wraps a D1 database (a binding or a session) so that each statement's `meta.rows_read`, what D1 bills, is reported. */
+export function countRowsRead(db: SearchDatabase, onRowsRead: (rows: number) => void): SearchDatabase {
+  const wrap = (st: SearchStatement): SearchStatement => ({
+    bind: (...values) => wrap(st.bind(...values)),
+    all: async <Row>() => {
+      const r = (await st.all<Row>()) as { results: Row[]; meta: { rows_read: number } };
+      onRowsRead(r.meta.rows_read);
+      return r;
+    },
+    run: () => st.run(),
+  });
+  return { prepare: (sql) => wrap(db.prepare(sql)) };
+}

@@ -7,6 +7,7 @@ import { createSearchHandler, searchIndex, type SearchDatabase } from '../../src
 import { segmentUnspaced } from '../../src/text/segment.js';
 import { seed, siteDocs } from '../helpers/documents.js';
 import { bundleTestWorker } from '../helpers/worker-bundle.js';
+import { countRowsRead } from '../helpers/observe.js';
 
 const ORIGIN = 'http://worker.test';
 let script: string;
@@ -153,7 +154,7 @@ describe("D1's Sessions API (read replication)", () => {
     // hides it (no withSession) takes the plan that spends fewer CPU cycles instead.
     const binding = db as SearchDatabase & { withSession(c: string): SearchDatabase };
     let rowsRead = 0;
-    const counted = (d: SearchDatabase) => countingRowsRead(d, (n) => (rowsRead += n));
+    const counted = (d: SearchDatabase) => countRowsRead(d, (rows) => (rowsRead += rows));
     const billed = { prepare: binding.prepare.bind(binding), withSession: (c: string) => counted(binding.withSession(c)) };
     const unbilled = counted(binding.withSession('first-unconstrained'));
     const options = { database: 'worker-test', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }, { dir: 'blog', type: 'post', url: '/blog/:slug' }] };
@@ -180,7 +181,7 @@ describe("D1's Sessions API (read replication)", () => {
     const options = { database: 'worker-test', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }, { dir: 'blog', type: 'post', url: '/blog/:slug' }] };
     const rowsOf = async (extra: { widen?: boolean }, q: string) => {
       let rowsRead = 0;
-      const counted = countingRowsRead(binding, (n) => (rowsRead += n));
+      const counted = countRowsRead(binding, (n) => (rowsRead += n));
       const results = await searchIndex({ ...options, ...extra }, { db: counted, q, limit: 1 });
       return { titles: results.map((r) => r.title), rowsRead };
     };
@@ -193,17 +194,3 @@ describe("D1's Sessions API (read replication)", () => {
     }
   });
 });
-
-/** The database, each statement's rows read (D1's `meta.rows_read`, what D1 bills) handed to `add`. */
-function countingRowsRead(d: SearchDatabase, add: (rows: number) => void): SearchDatabase {
-  const wrap = (st: ReturnType<SearchDatabase['prepare']>): ReturnType<SearchDatabase['prepare']> => ({
-    bind: (...v) => wrap(st.bind(...v)),
-    all: async <Row>() => {
-      const r = (await st.all<Row>()) as { results: Row[]; meta: { rows_read: number } };
-      add(r.meta.rows_read);
-      return r;
-    },
-    run: () => st.run(),
-  });
-  return { prepare: (sql) => wrap(d.prepare(sql)) };
-}
