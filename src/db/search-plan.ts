@@ -1,5 +1,5 @@
 import type { SqlValue } from './types.js';
-import { DAY_OF_DATE, DOCS_TABLE, HEADINGS_TABLE, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, HEADINGS_TABLE, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_GENERATION_QUERY, VOCAB_TABLE } from './schema.js';
 import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../search/snippet.js';
 
 /** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `limit`. */
@@ -76,6 +76,17 @@ export interface SearchPlan {
   /** Vocabulary words read per lookup. */
   candidateLimit?: number;
   /**
+   * Also read the vocabulary's generation (a `g` row): which vocabulary the typo index kept in memory must be of for
+   * its corrections to be this snapshot's, read in the same statement so that it costs no round trip.
+   */
+  generation?: boolean;
+  /**
+   * An expression whose matches are counted, up to `limit` (an `s` row, the count in `score`): whether fewer than
+   * `limit` pages hold every word of the query as typed, the condition under which a search is corrected, checked in
+   * the statement that already ranks the corrected query.
+   */
+  strictCheck?: string;
+  /**
    * Read only the FTS5 table: for a table written by another tool (astro-d1-search), which has none of the side
    * tables. Rows rank exactly as with them; there are no sections and no corrections.
    */
@@ -87,7 +98,7 @@ export interface SearchPlan {
  * ranking (`k`: only when the page starts after the first result).
  */
 export interface SearchPlanRow {
-  kind: 'r' | 'c' | 'k';
+  kind: 'r' | 'c' | 'k' | 'g' | 's';
   /** `r`, `k`: the page's rowid. */
   id: number | null;
   /** `r`, `k`: its score in the step that found it (bm25 × recency, before placing it after the stricter steps). */
@@ -106,7 +117,7 @@ export interface SearchPlanRow {
   snippet: string | null;
   /**
    * `r`: the page's sections, a JSON array of `[heading, anchor, folded start of the text]` in page order;
-   * `c`: the vocabulary words near it, a JSON array.
+   * `c`: the vocabulary words near it, a JSON array; `g`: the vocabulary's generation.
    */
   json: string | null;
 }
@@ -267,6 +278,13 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
       CASE WHEN known THEN '[]' ELSE (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope()}
         ORDER BY ${plan.rowsBilled ? 'rank' : `bm25(${VOCAB_TABLE}), rowid`} LIMIT ${plan.candidateLimit ?? 40})) END
       FROM lookups`);
+  }
+  if (plan.strictCheck !== undefined) {
+    // No order: the count stops reading at `limit` matches.
+    parts.push(`SELECT 's', NULL, (SELECT count(*) FROM (SELECT id FROM (${matchQuery(plan, plan.strictCheck, bind)}) LIMIT ${limit})), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL`);
+  }
+  if (plan.generation && !plan.bare) {
+    parts.push(`SELECT 'g', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, value FROM (${VOCAB_GENERATION_QUERY})`);
   }
   // The whole ranking, when the page is not all of it: placing a step's scores needs the steps' scores before it.
   if (paged) {

@@ -80,3 +80,56 @@ export function typoIndexFor(db: SearchDatabase, generation: string): Promise<Ty
   while (kept.size > KEPT_GENERATIONS) kept.delete(kept.keys().next().value!);
   return loading;
 }
+
+/** The indexes of `kept` that have finished loading, by generation. */
+const ready = new Map<string, TypoIndex>();
+
+/** How many times everything was forgotten: a load asked for before then is not started. */
+let forgotten = 0;
+
+/** The generation the last search statement read: the vocabulary the next search most likely searches. */
+let latest: string | undefined;
+
+/**
+ * The typo index of the vocabulary the last search statement read, when it is already in memory (never waits for a
+ * load): with it a search knows its corrections before its statement. It may be another database's (a process can
+ * serve several); the statement reads the generation again, and the search answers from the index only when the two
+ * agree.
+ */
+export function latestTypoIndex(): { generation: string; index: TypoIndex } | undefined {
+  const index = latest === undefined ? undefined : ready.get(latest);
+  return index && { generation: latest!, index };
+}
+
+/**
+ * Records the generation a search statement read from `db`, and loads that vocabulary in the background when it is not
+ * in memory yet: the search that read it is not kept waiting (it looked its words up in SQL), the next one finds it.
+ */
+export function noteGeneration(db: SearchDatabase, generation: string): void {
+  latest = generation;
+  if (kept.has(generation)) return;
+  const since = forgotten;
+  // After the current answer: a local database reads and builds synchronously (tens of milliseconds on a large site).
+  const timer: unknown = setTimeout(() => {
+    if (kept.has(generation) || since !== forgotten) return;
+    const loading = typoIndexFor(db, generation);
+    loading.then(
+      (index) => {
+        if (kept.get(generation) === loading) ready.set(generation, index);
+        for (const key of ready.keys()) if (!kept.has(key)) ready.delete(key);
+      },
+      // A failed load is forgotten by typoIndexFor; the next search statement tries again.
+      () => undefined,
+    );
+  }, 0);
+  // A command that searches once (site-search query) exits without waiting for it.
+  (timer as { unref?: () => void }).unref?.();
+}
+
+/** Forgets every vocabulary kept in memory: for a process that is done with its databases (and for tests). */
+export function forgetTypoIndexes(): void {
+  forgotten++;
+  kept.clear();
+  ready.clear();
+  latest = undefined;
+}

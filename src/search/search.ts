@@ -22,7 +22,8 @@ import { removeWordBreaks } from '../text/segment.js';
 import { matchingSections, sectionOf, sectionSnippet, sectionWords } from './sections.js';
 import { urlResolver } from './urls.js';
 import { escapeSnippet } from './snippet.js';
-import { CANDIDATES, chooseCorrections, completes, correctionLookups } from './typos.js';
+import { CANDIDATES, chooseCorrections, completes, correctionLookups, type CorrectionLookup } from './typos.js';
+import { latestTypoIndex, noteGeneration } from './packed-vocabulary.js';
 
 /** One search hit, as the endpoint returns it (docs/http-api.md, "Success response"). */
 export interface SearchResult {
@@ -102,6 +103,23 @@ export async function runSearch(
   now: Date = new Date(),
   rowsBilled = false,
 ): Promise<SearchOutcome> {
+  let generation: string | undefined;
+  const found = await search(config, db, input, origin, now, rowsBilled, (g) => (generation = g));
+  // Once the search is answered: loading the vocabulary must not hold up its statements.
+  if (generation) noteGeneration(db, generation);
+  return found;
+}
+
+/** {@link runSearch}, telling `read` the vocabulary generation its statements read. */
+async function search(
+  config: ResolvedConfig,
+  db: SearchDatabase,
+  input: SearchInput,
+  origin: string | undefined,
+  now: Date,
+  rowsBilled: boolean,
+  read: (generation: string) => void,
+): Promise<SearchOutcome> {
   if (codePointLength(input.q) < MIN_QUERY_LENGTH) return { results: [] };
   const terms = searchTerms(input.q, config.maxTerms);
   if (terms.length === 0) return { results: [] };
@@ -146,6 +164,36 @@ export async function runSearch(
     const match = coverageMatch(terms, [...alike, ...fixes]);
     return { match, titleMatch: match, every: everyWordMatch(terms, alsoMeant(synonyms, corrections)) };
   };
+  const lastTerm = terms[terms.length - 1]!;
+  // Coverage ranking with the vocabulary in memory: the corrections are known before the statement, which is then the
+  // only one, read from the same snapshot as the vocabulary's generation it checks.
+  const known = coverage && lookups.length ? correctedInMemory(lookups, { site: config.site, type: input.type }, lastTerm) : undefined;
+  if (known) {
+    const { corrections, lastMisspelled } = known;
+    const fixes = [...corrections.values()].flat();
+    const corrected = corrections.size > 0;
+    const rows = await run(db, {
+      ...base,
+      pageBy: base.offset > 0 && corrected ? 'rowid' : pageBy(corrected && lastMisspelled),
+      steps: [covering(fixes, corrections)],
+      generation: true,
+      // A search is corrected only while fewer than `limit` pages hold every word as typed (a word the stemmer
+      // shortens, typed partway, can still find them): counted in the same statement.
+      ...(corrected ? { strictCheck: covering().every } : {}),
+    });
+    const generation = rows.find((r) => r.kind === 'g')?.json ?? undefined;
+    if (generation) read(generation);
+    const strict = Number(rows.find((r) => r.kind === 's')?.score ?? 0);
+    if (generation === known.generation && strict < input.limit) {
+      const names: MatchStep[] = corrected && !isCompletion(corrections, lastTerm) ? ['typo', 'any'] : ['all', 'any'];
+      return outcome(config, terms, rows, names, corrections, origin, true, alike);
+    }
+    if (generation === known.generation) {
+      // Enough pages hold every word as typed: the query stands, uncorrected.
+      return outcome(config, terms, await run(db, { ...base, pageBy: pageBy(false), steps: [covering()] }), ['all', 'any'], new Map(), origin, true, alike);
+    }
+    // Another vocabulary than the one in memory (another database, or a push since): as if none were.
+  }
   const first = await run(db, {
     ...base,
     pageBy: pageBy(false),
@@ -153,11 +201,13 @@ export async function runSearch(
     steps: coverage ? [covering()] : config.widen ? [strict, { ...any, unlessMisspelled: true }] : [strict],
     lookups,
     candidateLimit: CANDIDATES,
+    generation: lookups.length > 0,
   });
+  const generation = first.find((r) => r.kind === 'g')?.json;
+  if (generation) read(generation);
   const looked = first.filter((r) => r.kind === 'c');
   const candidates = lookups.map(() => [] as string[]);
   for (const row of looked) candidates[Number(row.step)] = JSON.parse(row.json ?? '[]') as string[];
-  const lastTerm = terms[terms.length - 1]!;
   const corrections = chooseCorrections(lookups, candidates, lastTerm);
   const absent = looked.filter((r) => Number(r.present) === 0).length;
   // A corrected search's statement past its first page is its deepest (four steps, the page, the whole ranking): the
@@ -169,7 +219,7 @@ export async function runSearch(
     // A whole search again, not a sequel to the first: one snapshot of the index (a push may land in between).
     const fixes = [...corrections.values()].flat();
     // A last word typed partway and completed is not a correction: its pages have every word, as far as it was typed.
-    const completed = [...corrections].every(([term, words]) => term === lastTerm && words.every((w) => completes(term, w)));
+    const completed = isCompletion(corrections, lastTerm);
     if (coverage) {
       const names: MatchStep[] = completed ? ['all', 'any'] : ['typo', 'any'];
       return outcome(config, terms, await run(db, { ...again, steps: [covering(fixes, corrections)] }), names, corrections, origin, true, alike);
@@ -180,11 +230,33 @@ export async function runSearch(
     return outcome(config, terms, await run(db, { ...again, steps }), names, corrections, origin, false, alike);
   }
   // A word in no page and near no indexed word: the any-term step the first statement held back is the answer, unless
-  // no word of the query is in the index at all.
-  if (absent > 0 && absent < new Set(terms).size) {
-    return outcome(config, terms, await run(db, { ...again, steps: coverage ? [covering()] : [strict, any] }), ['all', 'any'], corrections, origin, coverage, alike);
+  // no word of the query is in the index at all. The coverage step held nothing back: its rows are the answer.
+  if (!coverage && absent > 0 && absent < new Set(terms).size) {
+    return outcome(config, terms, await run(db, { ...again, steps: [strict, any] }), ['all', 'any'], corrections, origin, false, alike);
   }
   return outcome(config, terms, first, ['all', 'any'], corrections, origin, coverage, alike);
+}
+
+/** Whether the corrections only complete the last word, typed partway: its pages have every word, as far as it was typed. */
+function isCompletion(corrections: Map<string, string[]>, lastTerm: string): boolean {
+  return [...corrections].every(([term, words]) => term === lastTerm && words.every((w) => completes(term, w)));
+}
+
+/**
+ * The corrections of a coverage-ranked search, from the typo index in memory (`undefined` when none is loaded): the
+ * words the statement's lookup would read, so the same corrections, to be applied while fewer than `limit` pages hold
+ * every word as typed.
+ */
+function correctedInMemory(
+  lookups: CorrectionLookup[],
+  scope: { site: string; type: string },
+  lastTerm: string,
+): { generation: string; corrections: Map<string, string[]>; lastMisspelled: boolean } | undefined {
+  const memory = latestTypoIndex();
+  if (!memory) return undefined;
+  const found = lookups.map((lookup) => memory.index.lookup(lookup, scope));
+  const corrections = chooseCorrections(lookups, found.map((f) => f.candidates), lastTerm);
+  return { generation: memory.generation, corrections, lastMisspelled: lookups.some(({ term }, i) => term === lastTerm && !found[i]!.present) };
 }
 
 /** Each query word's synonyms from the configuration (rule 1 applied to them too: they are quoted as phrases). */
@@ -246,6 +318,7 @@ async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[
   } catch (e) {
     const message = String((e as Error).message);
     // One more round trip, only on such an index, until its next `site-search index` push writes the missing tables.
+    if (plan.generation && /no such table: search_meta\b/i.test(message)) return run(db, { ...plan, generation: false });
     if (plan.titleWeight > 0 && TITLES.test(message)) return run(db, { ...plan, titleWeight: 0 });
     if ((plan.headingWeight ?? 0) > 0 && HEADINGS.test(message)) return run(db, { ...plan, headingWeight: 0 });
     if (plan.boosts !== false && NO_BOOSTS.test(message)) return run(db, { ...plan, boosts: false });
