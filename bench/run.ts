@@ -13,6 +13,7 @@ import { d1Section } from './d1-section.js';
 import { floorSection, mixSentence } from './latency-section.js';
 import { ROUNDS as ROUNDS_WORST } from './worst-case.js';
 import { D1_PUSH_SIZES, d1PushSection, d1Pushes, type D1PushFigures } from './d1-push.js';
+import { measurePushMemory, pushMemorySection } from './push-memory.js';
 import { runRelevance, type RelevanceReport } from './relevance.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -26,6 +27,8 @@ const perf = await runPerf(sizes.length ? { sizes } : {});
 console.error('[bench] D1 pushes in an edit loop…');
 const d1Push: D1PushFigures[] = [];
 for (const size of D1_PUSH_SIZES) d1Push.push(await d1Pushes(size));
+console.error('[bench] memory of a no-change push…');
+const pushMemory = measurePushMemory();
 
 // The load test's long form (the same test CI runs in a short form).
 console.error('[bench] load…');
@@ -618,6 +621,8 @@ each parser isolate holds 30–70 MB of heap, and the SQLite thread, busy once t
 generation grow to 110–150 MB between collections (docs/decisions.md has what was tried against that).
 
 ${reindexSection()}
+
+${pushMemorySection(pushMemory)}
 
 ${d1PushSection(d1Push)}
 

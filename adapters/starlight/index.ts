@@ -11,6 +11,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig, type SearchOptions, type SearchSource } from '../../src/index.js';
 import { newBuildStats, pushIndex, readDocuments, type PushCounts, type PushTarget } from '../../src/indexer/index.js';
+import { formatWarning } from '../../src/cli/report.js';
 import astroIntegration, { type AstroIntegrationLike } from '../astro/index.js';
 import { endpointPath, starlightSources, type AstroUrlConfig, type StarlightLocales } from './sources.js';
 
@@ -93,7 +94,18 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
         // `wrangler d1 execute --local` writes; `astro build` still leaves the local SQLite index, for `site-search query`.
         const d1 = command === 'dev' && astroConfig.adapter?.name === '@astrojs/cloudflare';
         const target: PushTarget = d1 ? { kind: 'd1', remote: false, cwd: root } : { kind: 'sqlite' };
-        const index = () => pushIndex(config, target, readDocuments(config, newBuildStats(), { cwd: root }), { cwd: root });
+        // What a page lost on the way in (a page skipped because Starlight rejects its frontmatter, a cut body) is
+        // printed once per process: `astro dev` re-indexes on every save and would repeat every warning each time.
+        const warned = new Set<string>();
+        const index = async () => {
+          const stats = newBuildStats();
+          const pushed = await pushIndex(config, target, readDocuments(config, stats, { cwd: root }), { cwd: root });
+          for (const line of stats.warnings.map((w) => formatWarning(w, root))) {
+            if (!warned.has(line)) logger.warn(`warning: ${line}`);
+            warned.add(line);
+          }
+          return pushed;
+        };
         const indexer: IndexIntegration = {
           name: 'site-search:starlight',
           hooks: {

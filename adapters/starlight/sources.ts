@@ -39,7 +39,8 @@ export interface LocaleSource extends SearchSource {
  * The sources of a Starlight site: one per locale, so each locale is filterable, with URLs exactly as Starlight builds
  * them (`<base>/<locale>/<slug>/`, the root locale without a prefix). The type of a locale is its directory name (the
  * root locale's is its `lang`, default `en`); a site without `locales` has one source of type `docs`. Docs pages are
- * reference pages: no source ranks by date (`recency: false`).
+ * reference pages: no source ranks by date (`recency: false`). Each page must pass Starlight's docs schema
+ * (`frontmatter: 'starlight'`), as it must to be built.
  */
 export function starlightSources(starlight: StarlightLocales, astro: AstroUrlConfig, docsDir = DOCS_DIR): LocaleSource[] {
   const base = (astro.base ?? '/').replace(/\/+$/, '');
@@ -47,15 +48,17 @@ export function starlightSources(starlight: StarlightLocales, astro: AstroUrlCon
   const url = (prefix: string) => `${base}/${prefix ? `${prefix}/` : ''}:slug${slash}`;
   // Reference pages: a date some page carries must not rank it above the others.
   const recency = false;
+  // Only pages Starlight builds: one whose frontmatter its docs schema rejects would open on a missing page.
+  const frontmatter = 'starlight' as const;
   const locales = Object.keys(starlight.locales ?? {});
-  if (locales.length === 0) return [{ dir: docsDir, type: MONOLINGUAL_TYPE, url: url(''), recency, locale: undefined }];
+  if (locales.length === 0) return [{ dir: docsDir, type: MONOLINGUAL_TYPE, url: url(''), recency, frontmatter, locale: undefined }];
   const prefixed = locales.filter((key) => key !== 'root');
-  const sources: LocaleSource[] = prefixed.map((key) => ({ dir: `${docsDir}/${key}`, type: key, url: url(key), recency, locale: key }));
+  const sources: LocaleSource[] = prefixed.map((key) => ({ dir: `${docsDir}/${key}`, type: key, url: url(key), recency, frontmatter, locale: key }));
   if (locales.includes('root')) {
     // Root pages sit beside the locale folders, which belong to their own sources (skipDirs matches names at any
     // depth, so a root page inside a nested folder named like a locale is skipped too; Starlight sites do not do that).
     const type = starlight.locales?.root?.lang?.toLowerCase() || 'en';
-    sources.unshift({ dir: docsDir, type: prefixed.includes(type) ? 'root' : type, url: url(''), recency, locale: undefined, skipDirs: ['Templates', ...prefixed] });
+    sources.unshift({ dir: docsDir, type: prefixed.includes(type) ? 'root' : type, url: url(''), recency, frontmatter, locale: undefined, skipDirs: ['Templates', ...prefixed] });
   }
   return sources;
 }

@@ -5,6 +5,7 @@ import { resolveConfig } from '../options/config.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 import { collectDocuments, type SourceFile } from './collect.js';
 import { parseDocument, type IndexDocument, type IndexWarning, type ParsedFile } from './document.js';
+import { findFrontmatterRules, loadFrontmatterChecks, type FrontmatterChecks, type FrontmatterRuleModules } from './frontmatter-rules.js';
 
 /** What happened while reading the files (filled in as documents are read). */
 export interface BuildStats {
@@ -54,7 +55,7 @@ export type FileResult = { skip: string } | { parsed: ParsedFile };
  * Turns tasks into results, in the tasks' order: in this thread by default; the CLI reads in parse workers. The tasks
  * are worked out as they are taken, so a reader takes them only as it needs them.
  */
-export type FileReader = (tasks: Iterable<FileTask>, config: ResolvedConfig) => AsyncIterable<FileResult> | Iterable<FileResult>;
+export type FileReader = (tasks: Iterable<FileTask>, config: ResolvedConfig, rules: FrontmatterRuleModules) => AsyncIterable<FileResult> | Iterable<FileResult>;
 
 /**
  * Reads every source file and yields its index row as soon as it is parsed, so a push can stream 100,000 documents
@@ -68,6 +69,7 @@ export async function* readDocuments(
 ): AsyncGenerator<IndexDocument> {
   const config = resolveConfig(options);
   const files = await collectDocuments(config, { cwd });
+  const rules = findFrontmatterRules(config, resolve(cwd ?? process.cwd()));
   stats.files = files.length;
   /** Tasks handed to the reader whose results have not come back yet (a few batches at most). */
   const handed: FileTask[] = [];
@@ -80,7 +82,7 @@ export async function* readDocuments(
   })();
   const urls = new Map<string, string>();
   let i = 0;
-  for await (const result of reader(tasks, config)) {
+  for await (const result of reader(tasks, config, rules)) {
     const { file } = handed.shift()!;
     onProgress?.(++i, files.length);
     if ('skip' in result) {
@@ -91,7 +93,7 @@ export async function* readDocuments(
     stats.warnings.push(...parsed.warnings);
     if (parsed.status === 'skipped') {
       if (parsed.reason === 'draft') stats.skipped.draft++;
-      else stats.skipped.searchFalse++;
+      else if (parsed.reason === 'search-false') stats.skipped.searchFalse++;
       continue;
     }
     // Two pages at one URL cannot both be results (a click opens one page): the first file read keeps the URL, and
@@ -112,13 +114,9 @@ export function duplicateUrlMessage(url: string, earlier: string): string {
   return `has the same URL ${url} as ${earlier}; skipped (give one of them another "slug" in its frontmatter, or rename it)`;
 }
 
-function* readInThisThread(tasks: Iterable<FileTask>, config: ResolvedConfig): Iterable<FileResult> {
-  for (const task of tasks) yield readSourceFile(task, config);
-}
-
-/** Reads and parses one file, or says why it is skipped. */
-export function readSourceFile(task: FileTask, config: ResolvedConfig): FileResult {
-  return parseSourceFile(loadSourceFile(task), config);
+async function* readInThisThread(tasks: Iterable<FileTask>, config: ResolvedConfig, rules: FrontmatterRuleModules): AsyncIterable<FileResult> {
+  const checks = await loadFrontmatterChecks(rules);
+  for (const task of tasks) yield parseSourceFile(loadSourceFile(task), config, checks);
 }
 
 /** A file's bytes as read, or why it is skipped. Plain data, so it can cross threads. */
@@ -142,11 +140,11 @@ export function loadSourceFile({ file, real, duplicateOf, outside }: FileTask): 
 }
 
 /** Decodes and parses a file as read, or says why it is skipped. */
-export function parseSourceFile(loaded: LoadedFile, config: ResolvedConfig): FileResult {
+export function parseSourceFile(loaded: LoadedFile, config: ResolvedConfig, checks: FrontmatterChecks = {}): FileResult {
   if ('skip' in loaded) return loaded;
   const raw = Buffer.from(loaded.bytes.buffer, loaded.bytes.byteOffset, loaded.bytes.byteLength).toString('utf8');
   if (raw.slice(0, 8192).includes('\u0000')) return { skip: 'is not text (it contains NUL bytes)' };
-  return { parsed: parseDocument(loaded.file, raw, config) };
+  return { parsed: parseDocument(loaded.file, raw, config, checks) };
 }
 
 /** Where a symbolic link points, when `path` is one. */

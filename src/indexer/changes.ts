@@ -18,14 +18,19 @@ export function pageHash(d: IndexDocument): string {
   return createHash('sha256').update(JSON.stringify([fields, sections])).digest('base64url').slice(0, 22);
 }
 
-/** What a push found in its target for its site: each page's row id and hash, and each vocabulary word's row id. */
+/**
+ * What a D1 push found in its target for its site, read whole by wrangler (the push holds its documents too, to write
+ * one SQL file): each page's hash, and each vocabulary word's row id. The SQLite push reads as it goes (stored-pages.ts).
+ */
 export interface TargetState {
   /**
-   * By {@link pageKey}. `hash` is null for a page written before hashes were stored, and for a page the target holds
-   * more than once (two D1 pushes that ran at once, before pushes removed by URL): it is then rewritten, which clears
-   * every copy.
+   * Each page's hash, by {@link pageKey}: null for a page written before hashes were stored, and for a page the target
+   * holds more than once (two D1 pushes that ran at once, before pushes removed by URL), which is then rewritten,
+   * clearing every copy.
    */
-  pages: Map<string, { id: number; hash: string | null; sections: number }>;
+  pages: Map<string, string | null>;
+  /** How many sections rows each page has, by {@link pageKey}: a D1 push counts the rows it will delete. */
+  sections: Map<string, number>;
   /** By {@link wordKey}. */
   words: Map<string, number>;
   /** Row ids of words the target holds more than once (all but one of each), which the push removes. */
@@ -34,21 +39,27 @@ export interface TargetState {
 
 /** Rows of the {@link targetStateQueries} read back into a {@link TargetState}. */
 export function targetState(pageRows: Record<string, unknown>[], wordRows: Record<string, unknown>[]): TargetState {
-  const pages: TargetState['pages'] = new Map();
+  const state: TargetState = { pages: new Map(), sections: new Map(), words: new Map(), extraWords: [] };
   for (const r of pageRows) {
     const key = pageKey(String(r.site), String(r.url));
-    const twice = pages.has(key);
-    pages.set(key, { id: Number(r.id), hash: r.hash == null || twice ? null : String(r.hash), sections: Number(r.sections ?? 0) });
+    const twice = state.pages.has(key);
+    state.pages.set(key, r.hash == null || twice ? null : String(r.hash));
+    state.sections.set(key, Number(r.sections ?? 0));
   }
-  const words: TargetState['words'] = new Map();
-  const extraWords: number[] = [];
   for (const r of wordRows) {
     const key = wordKey(String(r.site), { type: String(r.type), term: String(r.term) });
-    const kept = words.get(key);
-    if (kept !== undefined) extraWords.push(kept);
-    words.set(key, Number(r.id));
+    const kept = state.words.get(key);
+    if (kept !== undefined) state.extraWords.push(kept);
+    state.words.set(key, Number(r.id));
   }
-  return { pages, words, extraWords };
+  return state;
+}
+
+/** How many pages a state holds, and how many with a hash (what {@link wholeRewriteReason} judges). */
+export function heldOf(state: TargetState): { pages: number; hashed: number } {
+  let hashed = 0;
+  for (const hash of state.pages.values()) if (hash !== null) hashed++;
+  return { pages: state.pages.size, hashed };
 }
 
 /** Pages are keyed by site and URL (a push with an empty `site` owns every site's rows: docs/indexing.md, "site"). */
@@ -71,14 +82,13 @@ export interface PushCounts {
   reason?: string;
 }
 
-/** Why a push cannot compare with what the target holds, or undefined when it can. */
-export function wholeRewriteReason(state: TargetState | undefined, storedVersion: string | undefined): string | undefined {
+/** Why a push cannot compare with what the target holds (its pages, and how many have a hash), or undefined when it can. */
+export function wholeRewriteReason(held: { pages: number; hashed: number } | undefined, storedVersion: string | undefined): string | undefined {
   if (storedVersion !== undefined && storedVersion !== String(SCHEMA_VERSION)) {
     return `the index was written with schema version ${storedVersion}, this site-search writes version ${SCHEMA_VERSION}: its tables were rebuilt, and any other site sharing the database must push again`;
   }
-  if (!state || state.pages.size === 0) return undefined;
-  if ([...state.pages.values()].every((p) => p.hash === null)) return 'the index holds no page hashes yet (written by an older site-search): rewritten in full once';
-  return undefined;
+  if (!held || held.pages === 0 || held.hashed > 0) return undefined;
+  return 'the index holds no page hashes yet (written by an older site-search): rewritten in full once';
 }
 
 /** A push rewrites the site whole when there is nothing to compare with; these counts say so. */
@@ -100,23 +110,23 @@ export function worthOptimizing(counts: PushCounts): boolean {
  */
 export function classify(state: TargetState | undefined, d: IndexDocument, hash: string): 'unchanged' | 'added' | 'changed' {
   const old = state?.pages.get(pageKey(d.site, d.url));
-  if (!old) return 'added';
-  return old.hash === hash ? 'unchanged' : 'changed';
+  if (old === undefined) return 'added';
+  return old === hash ? 'unchanged' : 'changed';
 }
 
-/** The target's pages that the push was not given: they go. */
-export function removedPages(state: TargetState | undefined, seen: Set<string>): { site: string; url: string; sections: number }[] {
+/** The target's pages that the push was not given (not in `seen`): they go. */
+export function removedPages(state: TargetState | undefined, seen = new Set<string>()): { site: string; url: string; sections: number }[] {
   if (!state) return [];
-  return [...state.pages].flatMap(([key, page]) => {
+  return [...state.pages.keys()].flatMap((key) => {
     if (seen.has(key)) return [];
     const [site, url] = key.split('\u0000') as [string, string];
-    return [{ site, url, sections: page.sections }];
+    return [{ site, url, sections: state.sections.get(key) ?? 0 }];
   });
 }
 
 /** The rows the target holds for the site (each page's rows and sections, the vocabulary): what a rewrite deletes. */
 export function rowsHeld(state: TargetState): number {
-  return removedPages(state, new Set()).reduce((n, page) => n + pageRows({ sections: Array(page.sections) }), 0) + state.words.size;
+  return removedPages(state).reduce((n, page) => n + pageRows({ sections: Array(page.sections) }), 0) + state.words.size;
 }
 
 /** The vocabulary words to insert (new to the site) and the row ids to delete (no page uses them any more). */

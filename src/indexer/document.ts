@@ -5,6 +5,7 @@ import type { ResolvedConfig } from '../options/options.js';
 import { segmentUnspaced } from '../text/segment.js';
 import { stripSentinels } from '../search/snippet.js';
 import type { SourceFile } from './collect.js';
+import type { FrontmatterChecks, FrontmatterRules } from './frontmatter-rules.js';
 import { toIsoDay } from './dates.js';
 import { echo, echoText } from './echo.js';
 import { cutOnWord } from '../text/cut.js';
@@ -31,10 +32,13 @@ export interface IndexWarning {
 /** What became of one file. */
 export type ParsedFile =
   | { status: 'indexed'; document: IndexDocument; truncated: boolean; warnings: IndexWarning[] }
-  | { status: 'skipped'; reason: 'draft' | 'search-false'; warnings: IndexWarning[] };
+  | { status: 'skipped'; reason: 'draft' | 'search-false' | 'rejected-frontmatter'; warnings: IndexWarning[] };
 
 /** Hugo-style `+++` frontmatter, read with a real TOML parser. */
 const TOML_FRONTMATTER = { delimiters: '+++', language: 'toml', engines: { toml: (text: string) => parseToml(text) as object } };
+
+/** How a warning names the rules that rejected a page. */
+const RULES_NAME: Record<FrontmatterRules, string> = { starlight: "Starlight's docs schema" };
 
 const DESCRIPTION_KEYS = ['description', 'subtitle', 'summary', 'excerpt'];
 const DATE_KEYS = ['date', 'pubDate', 'publishDate', 'published', 'updated', 'modified'];
@@ -43,11 +47,17 @@ const DATE_KEYS = ['date', 'pubDate', 'publishDate', 'published', 'updated', 'mo
  * Turns one Markdown/MDX file into an index row, following the frontmatter rules in docs/indexing.md. Never throws on
  * bad content: invalid YAML frontmatter is reported as a warning and the body is indexed without it.
  */
-export function parseDocument(file: SourceFile, raw: string, config: ResolvedConfig): ParsedFile {
+export function parseDocument(file: SourceFile, raw: string, config: ResolvedConfig, checks: FrontmatterChecks = {}): ParsedFile {
   const warnings: IndexWarning[] = [];
   const warn = (message: string, line?: number) => warnings.push({ file: file.path, line, message });
 
   const { data, body, bodyLine } = readFrontmatter(raw, warn);
+  const rules = file.source.frontmatter;
+  const problem = rules ? checks[rules]?.(data) : undefined;
+  if (problem) {
+    warn(`frontmatter ${problem}: ${RULES_NAME[rules!]} rejects it, so the page is not built; skipped (fix the field)`);
+    return { status: 'skipped', reason: 'rejected-frontmatter', warnings };
+  }
   if (data.draft === true) return { status: 'skipped', reason: 'draft', warnings };
   // Starlight's (and Pagefind's) own way to keep a page out of search means the same here.
   if (data.search === false || data.pagefind === false) return { status: 'skipped', reason: 'search-false', warnings };

@@ -9,8 +9,9 @@ import { boundParams, deleteWords, insertWords, OPTIMIZE_STATEMENTS, pageInsert,
 import { ensureSchema, packVocabularyStatements, rebuildStatements, SCHEMA_VERSION } from '../db/schema.js';
 import { Vocabulary } from './vocabulary.js';
 import type { IndexDocument } from './document.js';
-import { classify, fullCounts, pageHash, pageKey, removedPages, rowsHeld, targetState, wholeRewriteReason, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
-import { changeStatements, deleteStatement, pushStatements, rowsInserted, siteWhere, targetStateQueries, toSqlFile } from './sql.js';
+import { fullCounts, heldOf, pageHash, rowsHeld, targetState, wholeRewriteReason, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
+import { changeStatements, deleteStatement, pushStatements, rowsInserted, siteWhere, targetStateQueries, toSqlFile, URLS_PER_LOOKUP } from './sql.js';
+import { StoredPages, staleWords } from './stored-pages.js';
 import { executeD1File, queryD1 } from './wrangler.js';
 import { SiteSearchError } from '../errors.js';
 
@@ -80,7 +81,7 @@ export async function pushIndex(
   const documents: IndexDocument[] = [];
   for await (const d of input) documents.push(d);
   const found = await reading;
-  const reason = found ? wholeRewriteReason(found.state, found.version) : undefined;
+  const reason = found ? wholeRewriteReason(found.state && heldOf(found.state), found.version) : undefined;
   // An index of another schema version is rebuilt: its tables are dropped first (for every site sharing them).
   const rebuild = found?.version !== undefined && found.version !== String(SCHEMA_VERSION);
   const incremental = !full && found?.state !== undefined && found.state.pages.size > 0 && !reason;
@@ -177,6 +178,8 @@ export interface WriteOptions {
  * are replaced, new ones inserted, missing ones deleted, with their sections, and the typo vocabulary gains and loses
  * exactly the words that came and went. The site is rewritten whole when asked (`full`), when the index holds no hashes
  * to compare with, or when its schema version differs. Atomic only inside a transaction, which the SQLite push provides.
+ * It compares as the documents come and never holds the site's stored pages (stored-pages.ts), so its memory does not
+ * grow with the index; give each URL once (the file reader and {@link pushIndex} keep the first).
  */
 export async function writeIndex(
   db: SearchDatabase,
@@ -187,9 +190,9 @@ export async function writeIndex(
   const config = resolveConfig(options);
   const storedVersion = await schemaVersionOf(db);
   const rebuilt = await ensureSchema(db);
-  const state = full || rebuilt ? undefined : await readTargetState(db, config.site);
-  const reason = wholeRewriteReason(state, rebuilt ? storedVersion : undefined);
-  const whole = full || rebuilt || reason !== undefined || state!.pages.size === 0;
+  const stored = full || rebuilt ? undefined : await StoredPages.open(db, config.site);
+  const reason = wholeRewriteReason(stored?.held, rebuilt ? storedVersion : undefined);
+  const whole = full || rebuilt || reason !== undefined || stored!.held.pages === 0;
 
   let rows = 0;
   const write = async (statement: SearchStatement) => void (rows += changesOf(await statement.run()));
@@ -198,31 +201,59 @@ export async function writeIndex(
   }
   const vocabulary = new Vocabulary();
   const counts = { pages: 0, added: 0, changed: 0, removed: 0, unchanged: 0 };
-  const seen = new Set<string>();
+  /** Documents waiting for their stored rows to be looked up, a few dozen at a time. */
+  let batch: IndexDocument[] = [];
   for await (const d of documents) {
     counts.pages++;
     vocabulary.add(d);
-    const h = pageHash(d);
-    seen.add(pageKey(d.site, d.url));
-    const found = classify(whole ? undefined : state, d, h);
-    counts[found]++;
-    if (found === 'unchanged') continue;
-    if (found === 'changed') await removePage(d.site, d.url);
-    for (const statement of pageInsert(d, dayNumberOf(d.date), h)) await write(db.prepare(statement.sql).bind(...boundParams(statement)));
+    if (whole) {
+      counts.added++;
+      await writePage(d, 'added', pageHash(d));
+    } else if (batch.push(d) === URLS_PER_LOOKUP) await compareBatch();
   }
-  for (const page of removedPages(whole ? undefined : state, seen)) {
+  if (!whole) await compareBatch();
+  for (const page of whole ? [] : await stored!.unmet(counts.pages)) {
     await removePage(page.site, page.url);
     counts.removed++;
   }
-  const words = wordChanges(config.site, vocabulary.words(), whole ? undefined : state);
-  for (const added of chunks(words.insert, WORDS_PER_STATEMENT)) {
+  // With the site's words deleted (a rewrite), every word is new; else the stored ones the pages still hold stay.
+  const staleIds = whole ? [] : await staleWords(db, config.site, vocabulary);
+  const inserted = vocabulary.words();
+  for (const added of chunks(inserted, WORDS_PER_STATEMENT)) {
     await write(db.prepare(insertWords(added.length)).bind(...added.flatMap((w) => [w.term, config.site, w.type])));
   }
-  for (const ids of chunks(words.remove, WORD_IDS_PER_STATEMENT)) await write(db.prepare(deleteWords(ids.length)).bind(...ids));
+  for (const ids of chunks(staleIds, WORD_IDS_PER_STATEMENT)) await write(db.prepare(deleteWords(ids.length)).bind(...ids));
   // Derived rows, a handful, left out of the rows written as the D1 file's count leaves them (it cannot know them).
-  if (whole || words.insert.length || words.remove.length) for (const sql of packVocabularyStatements(siteWhere(config.site))) await db.prepare(sql).run();
+  if (whole || inserted.length || staleIds.length) for (const sql of packVocabularyStatements(siteWhere(config.site))) await db.prepare(sql).run();
   // A first push into an empty index is a list of added pages; a rewrite asked for, or forced by the index, says so.
   return full || reason ? fullCounts(counts.pages, rows, reason) : { ...counts, rowsWritten: rows, full: false };
+
+  async function compareBatch(): Promise<void> {
+    // Documents carry the push's site (given straight to writeIndex, they may carry others, which a push owns when
+    // its own site is empty): each site's URLs are looked up under it.
+    const hashes = new Map<string, Map<string, string | null>>();
+    for (const site of new Set(batch.map((d) => d.site))) {
+      hashes.set(site, await stored!.lookUp(site, batch.filter((d) => d.site === site).map((d) => d.url)));
+    }
+    for (const d of batch) {
+      const h = pageHash(d);
+      const old = hashes.get(d.site)!.get(d.url);
+      const found = old === undefined ? 'added' : old === h ? 'unchanged' : 'changed';
+      counts[found]++;
+      if (found !== 'unchanged') await writePage(d, found, h);
+    }
+    batch = [];
+  }
+
+  async function writePage(d: IndexDocument, found: 'added' | 'changed', h: string): Promise<void> {
+    if (found === 'changed') await removePage(d.site, d.url);
+    const [page, ...rest] = pageInsert(d, dayNumberOf(d.date), h);
+    // The page's row id, which the search_index insert gives: the pages it wrote are not removed at the end.
+    const inserted = await db.prepare(page!.sql).bind(...boundParams(page!)).run();
+    rows += changesOf(inserted);
+    stored?.wrote(insertedRowId(inserted));
+    for (const statement of rest) await write(db.prepare(statement.sql).bind(...boundParams(statement)));
+  }
 
   async function removePage(site: string, url: string): Promise<void> {
     for (const statement of pageRemoval(site, url)) await write(db.prepare(statement.sql).bind(...boundParams(statement)));
@@ -243,16 +274,16 @@ async function schemaVersionOf(db: SearchDatabase): Promise<string | undefined> 
   }
 }
 
-/** What this site's pages and words are in the index now (see {@link targetStateQueries}). */
-async function readTargetState(db: SearchDatabase, site: string): Promise<TargetState> {
-  const [pages, words] = targetStateQueries(site);
-  return targetState((await db.prepare(pages).all()).results, (await db.prepare(words).all()).results);
-}
-
 /** Rows a statement changed, from whichever driver ran it (node:sqlite, better-sqlite3, D1). */
 function changesOf(result: unknown): number {
   const r = result as { changes?: number | bigint; meta?: { changes?: number } } | undefined;
   return Number(r?.changes ?? r?.meta?.changes ?? 0);
+}
+
+/** The row id an insert gave its row, from whichever driver ran it (node:sqlite, better-sqlite3, D1). */
+function insertedRowId(result: unknown): number {
+  const r = result as { lastInsertRowid?: number | bigint; meta?: { last_row_id?: number } } | undefined;
+  return Number(r?.lastInsertRowid ?? r?.meta?.last_row_id);
 }
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` date, or null: the same as the SQL `DAY_OF_DATE`. */

@@ -98,7 +98,7 @@ export function changeStatements(
     const found = classify(state, d, hash);
     counts[found]++;
     if (found === 'unchanged') continue;
-    if (found === 'changed') remove(d.site, d.url, state.pages.get(pageKey(d.site, d.url))!.sections);
+    if (found === 'changed') remove(d.site, d.url, state.sections.get(pageKey(d.site, d.url)) ?? 0);
     // An added page is removed by URL first too: the file may run after another push added it (two pushes at once),
     // and its hash row would then fail the insert, its page row would be there twice.
     else statements.push(...pageRemoval(d.site, d.url).map((p) => render(p, maxStatementBytes)));
@@ -199,6 +199,35 @@ export function targetStateQueries(site: string): [pages: string, words: string]
     `SELECT rowid AS id, site, term, type FROM ${VOCAB_TABLE}${where('site')}`,
   ];
 }
+
+/** Rows a {@link pagedStateQueries} query reads at a time. */
+export const STATE_ROWS_PER_READ = 5_000;
+/** URLs a {@link storedPagesQuery} looks up at once: with the site, 65 bound values, under D1's 100 per statement. */
+export const URLS_PER_LOOKUP = 64;
+
+const siteIs = (column: string, site: string, join: 'WHERE' | 'AND') => (site ? ` ${join} ${column} = ?` : '');
+
+/**
+ * The queries of a push through a database it binds parameters on (the SQLite push, a D1 binding), which never reads
+ * the site's pages whole: a million pages read at once came back as a million row objects, and a no-change push
+ * peaked at twice the memory of the first push (attack round 3). The site, when there is one, is bound after the
+ * other values; with an empty `site` they read every site's rows, which such a push owns.
+ */
+export const pagedStateQueries = {
+  /** How many pages the index holds for the site (`pages`), and how many of them have a hash (`hashed`). */
+  held: (site: string) =>
+    `SELECT count(*) AS pages, count(h.hash) AS hashed FROM ${DOCS_TABLE} d LEFT JOIN ${HASHES_TABLE} h ON h.site = d.site AND h.url = d.url${siteIs('d.site', site, 'WHERE')}`,
+  /** The stored rows (`id`, `url`, `hash`) of `count` URLs of one site: the site bound first, then the URLs. */
+  stored: (count: number) =>
+    `SELECT d.id, d.url, h.hash FROM ${DOCS_TABLE} d LEFT JOIN ${HASHES_TABLE} h ON h.site = d.site AND h.url = d.url
+      WHERE d.site = ? AND d.url IN (${Array(count).fill('?').join(', ')})`,
+  /** The next pages (`id`, `site`, `url`) after the row id bound first. */
+  pagesAfter: (site: string) =>
+    `SELECT id, site, url FROM ${DOCS_TABLE} WHERE id > ?${siteIs('site', site, 'AND')} ORDER BY id LIMIT ${STATE_ROWS_PER_READ}`,
+  /** The next vocabulary words (`id`, `site`, `term`, `type`) after the row id bound first. */
+  wordsAfter: (site: string) =>
+    `SELECT rowid AS id, site, term, type FROM ${VOCAB_TABLE} WHERE rowid > ?${siteIs('site', site, 'AND')} ORDER BY rowid LIMIT ${STATE_ROWS_PER_READ}`,
+};
 
 /** Statements as one `.sql` file for `wrangler d1 execute --file`. */
 export function toSqlFile(statements: string[]): string {

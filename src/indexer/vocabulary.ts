@@ -27,6 +27,11 @@ export class Vocabulary {
     words.addWordsOf(d.more ?? '');
   }
 
+  /** Takes a word out (the index holds it already): true when it was there. */
+  take(type: string, term: string): boolean {
+    return this.byType.get(type)?.words.delete(term) ?? false;
+  }
+
   /** The words, sorted by type then term so pushes are reproducible. */
   words(): VocabularyWord[] {
     return [...this.byType.keys()].sort().flatMap((type) => [...this.byType.get(type)!.words].sort().map((term) => ({ term, type })));

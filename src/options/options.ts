@@ -36,6 +36,12 @@ const SourceEntries = {
    * `type` at search time, so sources sharing a type must agree. Default `true`.
    */
   recency: v.optional(v.boolean('must be true or false'), true),
+  /**
+   * Frontmatter rules a page must pass to be indexed: `'starlight'` applies the docs schema of the Starlight installed
+   * in the project, so a page Starlight rejects (and `astro build` does not build) is skipped with a warning naming the
+   * file and the field. The Starlight plugin sets it on the sources it derives. Default: none.
+   */
+  frontmatter: v.optional(v.picklist(['starlight'], 'must be "starlight" (the only rules site-search knows)')),
 };
 
 /** The keys a source may have. */

@@ -26,9 +26,9 @@ interface Answer {
 describe('starlightSources: the pages Starlight builds', () => {
   it('one source per locale, root without a prefix and without the locale folders', () => {
     expect(starlightSources({ locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' }, 'pt-br': {} } }, {})).toEqual([
-      { dir: 'src/content/docs', type: 'en', url: '/:slug/', recency: false, locale: undefined, skipDirs: ['Templates', 'fr', 'pt-br'] },
-      { dir: 'src/content/docs/fr', type: 'fr', url: '/fr/:slug/', recency: false, locale: 'fr' },
-      { dir: 'src/content/docs/pt-br', type: 'pt-br', url: '/pt-br/:slug/', recency: false, locale: 'pt-br' },
+      { dir: 'src/content/docs', type: 'en', url: '/:slug/', recency: false, frontmatter: 'starlight', locale: undefined, skipDirs: ['Templates', 'fr', 'pt-br'] },
+      { dir: 'src/content/docs/fr', type: 'fr', url: '/fr/:slug/', recency: false, frontmatter: 'starlight', locale: 'fr' },
+      { dir: 'src/content/docs/pt-br', type: 'pt-br', url: '/pt-br/:slug/', recency: false, frontmatter: 'starlight', locale: 'pt-br' },
     ]);
   });
 
@@ -47,7 +47,7 @@ describe('starlightSources: the pages Starlight builds', () => {
   });
 
   it('a site with one language has one source of type "docs"; a root lang that names another locale becomes "root"', () => {
-    expect(starlightSources({}, {})).toEqual([{ dir: 'src/content/docs', type: 'docs', url: '/:slug/', recency: false, locale: undefined }]);
+    expect(starlightSources({}, {})).toEqual([{ dir: 'src/content/docs', type: 'docs', url: '/:slug/', recency: false, frontmatter: 'starlight', locale: undefined }]);
     expect(starlightSources({ locales: { root: { lang: 'fr' }, fr: {} } }, {})[0]!.type).toBe('root');
   });
 });

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { SiteSearchError } from '../../errors.js';
 import type { ResolvedConfig } from '../../options/options.js';
 import { loadSourceFile, type FileReader, type FileResult, type FileTask, type LoadedFile } from '../build.js';
+import type { FrontmatterRuleModules } from '../frontmatter-rules.js';
 
 /** Built next to the CLI, in dist/. */
 const WORKER = new URL('./parse-worker.js', import.meta.url);
@@ -23,7 +24,7 @@ const AHEAD = 2;
  */
 export function readInWorkers(threads = 1, worker: URL = WORKER): FileReader {
   let early: ParseWorker[] | undefined = Array.from({ length: threads }, () => startWorker(worker));
-  return async function* (tasks: Iterable<FileTask>, config: ResolvedConfig): AsyncGenerator<FileResult> {
+  return async function* (tasks: Iterable<FileTask>, config: ResolvedConfig, rules: FrontmatterRuleModules): AsyncGenerator<FileResult> {
     const workers = early ?? Array.from({ length: threads }, () => startWorker(worker));
     early = undefined;
     const source = tasks[Symbol.iterator]();
@@ -38,7 +39,7 @@ export function readInWorkers(threads = 1, worker: URL = WORKER): FileReader {
       }
       if (batch.length === 0) return;
       const to = workers[sent % workers.length]!;
-      if (sent < workers.length) to.use(config);
+      if (sent < workers.length) to.use(config, rules);
       sent++;
       pending.push(to.parse(batch));
     };
@@ -68,11 +69,11 @@ function transferable(loaded: LoadedFile): LoadedFile {
 }
 
 /** The messages a parse worker takes: the options to parse with (first), then batches of files. */
-export type ParseWorkerMessage = { config: ResolvedConfig } | LoadedFile[];
+export type ParseWorkerMessage = { config: ResolvedConfig; rules: FrontmatterRuleModules } | LoadedFile[];
 
 interface ParseWorker {
   /** Sends the options and keeps the process alive while the worker has work. */
-  use(config: ResolvedConfig): void;
+  use(config: ResolvedConfig, rules: FrontmatterRuleModules): void;
   parse(files: LoadedFile[]): Promise<FileResult[]>;
   stop(): Promise<number>;
 }
@@ -97,9 +98,9 @@ function startWorker(url: URL): ParseWorker {
     // The bytes move to the worker without a copy, and never become a string in this thread.
     worker.postMessage(message, Array.isArray(message) ? message.flatMap((f) => ('bytes' in f ? [f.bytes.buffer as ArrayBuffer] : [])) : []);
   return {
-    use(config) {
+    use(config, rules) {
       worker.ref();
-      post({ config });
+      post({ config, rules });
     },
     parse(files) {
       if (failure) return Promise.reject(failure);
