@@ -8,6 +8,7 @@ import { TABLE } from '../../src/db/schema.js';
 import { coverageMatch, everyWordMatch, normalizeSearchInput, searchTerms } from '../../src/search/query.js';
 import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../../src/search/snippet.js';
 import { chooseCorrections, completes, correctionLookups } from '../../src/search/typos.js';
+import { latestTypoIndex } from '../../src/search/packed-vocabulary.js';
 
 /** How the handler found its answer: the step its loosest result came from, and whether a word was corrected or completed. */
 export type Path = 'strict' | 'widened' | 'corrected' | 'corrected, widened' | 'completed' | 'completed, widened' | 'no result';
@@ -50,7 +51,14 @@ export async function answeredBy(config: ResolvedConfig, db: SearchDatabase): Pr
     const lastTerm = terms.at(-1)!;
     const lookups = correctionLookups(terms);
     const candidates = lookups.map(() => [] as string[]);
-    for (const row of statements[0] ?? []) if (row.kind === 'c') candidates[Number(row.step)] = JSON.parse(String(row.json ?? '[]')) as string[];
+    const looked = (statements[0] ?? []).filter((row) => row.kind === 'c');
+    for (const row of looked) candidates[Number(row.step)] = JSON.parse(String(row.json ?? '[]')) as string[];
+    // With the vocabulary in memory the statement reads no candidates: the search chose them there, as here.
+    // Unless the statement found enough pages holding every word as typed (its `s` row): then the query stood.
+    const input = normalizeSearchInput(config, { q, type: lang });
+    const stood = (statements[0] ?? []).some((row) => row.kind === 's' && Number(row.score) >= input.limit);
+    const memory = looked.length === 0 && !stood ? latestTypoIndex() : undefined;
+    if (memory) lookups.forEach((lookup, i) => (candidates[i] = memory.index.lookup(lookup, { site: config.site, type: lang }).candidates));
     const corrections = body.corrections ? new Map(Object.entries(body.corrections)) : chooseCorrections(lookups, candidates, lastTerm);
     const suggested = terms.map((t) => corrections.get(t)?.[0] ?? t).join(' ');
     if (body.suggestion !== undefined && body.suggestion !== suggested) {
