@@ -153,7 +153,8 @@ export function createHandler(
 
     let outcome;
     try {
-      outcome = await runSearch(config, forSearch(db), input, origin ?? url.origin, undefined, billsRowsRead(db));
+      const background = ctx && typeof ctx.waitUntil === 'function' ? (work: Promise<unknown>) => ctx.waitUntil(work) : undefined;
+      outcome = await runSearch(config, forSearch(db), input, origin ?? url.origin, undefined, billsRowsRead(db), background);
     } catch (e) {
       return error(500, databaseErrorMessage(e));
     }

@@ -105,15 +105,14 @@ export function latestTypoIndex(): { generation: string; index: TypoIndex } | un
  * Records the generation a search statement read from `db`, and loads that vocabulary in the background when it is not
  * in memory yet: the search that read it is not kept waiting (it looked its words up in SQL), the next one finds it.
  */
-export function noteGeneration(db: SearchDatabase, generation: string): void {
+export function noteGeneration(db: SearchDatabase, generation: string, background?: (work: Promise<unknown>) => void): void {
   latest = generation;
   if (kept.has(generation)) return;
   const since = forgotten;
-  // After the current answer: a local database reads and builds synchronously (tens of milliseconds on a large site).
-  const timer: unknown = setTimeout(() => {
-    if (kept.has(generation) || since !== forgotten) return;
+  const load = (): Promise<unknown> => {
+    if (kept.has(generation) || since !== forgotten) return Promise.resolve();
     const loading = typoIndexFor(db, generation);
-    loading.then(
+    return loading.then(
       (index) => {
         if (kept.get(generation) === loading) ready.set(generation, index);
         for (const key of ready.keys()) if (!kept.has(key)) ready.delete(key);
@@ -121,7 +120,12 @@ export function noteGeneration(db: SearchDatabase, generation: string): void {
       // A failed load is forgotten by typoIndexFor; the next search statement tries again.
       () => undefined,
     );
-  }, 0);
+  };
+  // A Worker does I/O only while a request is handled: its load is handed to ctx.waitUntil, beside the answer.
+  if (background) return background(load());
+  // Elsewhere after the current answer: a local database reads and builds synchronously (tens of milliseconds on a
+  // large site).
+  const timer: unknown = setTimeout(() => void load(), 0);
   // A command that searches once (site-search query) exits without waiting for it.
   (timer as { unref?: () => void }).unref?.();
 }

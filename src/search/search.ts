@@ -93,7 +93,9 @@ export async function searchIndex(config: SearchOptions | ResolvedConfig, args: 
  *
  * On the database it is one statement (one round trip on D1): the steps, the page's details and sections, and the
  * vocabulary words a misspelled term may have been meant as. Only when one of those is a correction does a second
- * statement search again with the corrections as steps of their own.
+ * statement search again with the corrections as steps of their own. Once the process holds the vocabulary in memory
+ * (loaded after a search, through `background` when given: a Worker's `ctx.waitUntil`), the corrections are chosen
+ * before the statement, and a corrected search is one statement too.
  */
 export async function runSearch(
   config: ResolvedConfig,
@@ -102,11 +104,12 @@ export async function runSearch(
   origin?: string,
   now: Date = new Date(),
   rowsBilled = false,
+  background?: (work: Promise<unknown>) => void,
 ): Promise<SearchOutcome> {
   let generation: string | undefined;
   const found = await search(config, db, input, origin, now, rowsBilled, (g) => (generation = g));
   // Once the search is answered: loading the vocabulary must not hold up its statements.
-  if (generation) noteGeneration(db, generation);
+  if (generation) noteGeneration(db, generation, background);
   return found;
 }
 

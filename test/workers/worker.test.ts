@@ -3,7 +3,8 @@
  */
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSearchHandler, searchIndex, type SearchDatabase } from '../../src/index.js';
+import { createSearchHandler, resolveConfig, searchIndex, type SearchDatabase } from '../../src/index.js';
+import { pushStatements } from '../../src/indexer/index.js';
 import { segmentUnspaced } from '../../src/text/segment.js';
 import { seed, siteDocs } from '../helpers/documents.js';
 import { bundleTestWorker } from '../helpers/worker-bundle.js';
@@ -191,6 +192,33 @@ describe("D1's Sessions API (read replication)", () => {
       expect(coverage.titles.length).toBe(1);
       expect(coverage.titles).toEqual(strict.titles);
       expect(coverage.rowsRead).toBeLessThanOrEqual(strict.rowsRead);
+    }
+  });
+});
+
+describe('corrections with the vocabulary in memory, inside workerd', () => {
+  it('loads the packed vocabulary through ctx.waitUntil after a search, then corrects in one statement', async () => {
+    // A database with a typo vocabulary (a push writes it; the seed above writes none), in a Worker of its own.
+    const own = newMiniflare(true);
+    try {
+      const d1 = (await own.getD1Database('SEARCH_DB')) as unknown as SearchDatabase & { batch(s: unknown[]): Promise<unknown> };
+      const options = { database: 'worker-test', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }, { dir: 'blog', type: 'post', url: '/blog/:slug' }] };
+      const pages = siteDocs().map((d) => ({ description: '', content: '', tags: '', site: '', type: 'doc', date: '', emoji: '', sections: [], ...d }));
+      const statements = pushStatements(resolveConfig(options), pages);
+      for (let i = 0; i < statements.length; i += 50) await d1.batch(statements.slice(i, i + 50).map((s) => d1.prepare(s)));
+      const calls = async () => ((await (await own.dispatchFetch(`${ORIGIN}/__db-calls`)).json()) as { calls: number }).calls;
+      const search = async (query: string) => ((await (await own.dispatchFetch(`${ORIGIN}/api/search?${query}`)).json()) as { suggestion?: string; results: { url: string }[] });
+
+      const cold = await search('q=wrnagler');
+      expect(cold.suggestion).toBe('wrangler');
+      // Two statements (look up, search again), then the vocabulary's load, which the answer did not wait for.
+      await expect.poll(calls, { timeout: 10_000 }).toBe(3);
+      // Another limit, so the edge cache does not answer it.
+      const warm = await search('q=wrnagler&limit=9');
+      expect(await calls()).toBe(4);
+      expect(warm).toEqual(cold);
+    } finally {
+      await own.dispose();
     }
   });
 });
