@@ -62,9 +62,9 @@ tens of milliseconds when the database (or its nearest replica) is elsewhere. A 
 finds its results. A correction, or the completion of a last word typed partway, costs one more only until the
 isolate holds the site's vocabulary (the first reads the vocabulary candidates, the second searches again with the
 corrections, on one snapshot of the index); the first search's statement tells which vocabulary the index holds, and
-the Worker loads it (8 rows) through `ctx.waitUntil` beside that answer. From then on the corrections are chosen in
+the Worker loads it (8 rows) through \`ctx.waitUntil\` beside that answer. From then on the corrections are chosen in
 memory and a corrected search is one statement, which also counts whether enough pages hold the words as typed (then
-the query stands, in a second statement: the rare `max 2` below). Per search of
+the query stands, in a second statement: the rare \`max 2\` below). Per search of
 the mix, by the loosest step its results came from, through the same handler on the local D1: statements (round trips),
 rows read, the local time (which already includes one local round trip per statement), and a model of the time a visitor
 waits on a cache miss, round trips × RTT + local time, next to the same for the design before (one statement per step,
