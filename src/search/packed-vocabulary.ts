@@ -91,14 +91,22 @@ let forgotten = 0;
 let latest: string | undefined;
 
 /**
+ * The generation each database object's last statement read: a process serving several databases (one per site) keeps
+ * each one's, where `latest` alone would send every search after a switch through a statement read for nothing.
+ */
+let byDatabase = new WeakMap<object, string>();
+
+/**
  * The typo index of the vocabulary the last search statement read, when it is already in memory (never waits for a
  * load): with it a search knows its corrections before its statement. It may be another database's (a process can
  * serve several); the statement reads the generation again, and the search answers from the index only when the two
  * agree.
  */
-export function latestTypoIndex(): { generation: string; index: TypoIndex } | undefined {
-  const index = latest === undefined ? undefined : ready.get(latest);
-  return index && { generation: latest!, index };
+export function latestTypoIndex(db?: SearchDatabase): { generation: string; index: TypoIndex } | undefined {
+  // A D1 session is a new object each request: it falls back to the process's last generation.
+  const generation = (db && byDatabase.get(db)) ?? latest;
+  const index = generation === undefined ? undefined : ready.get(generation);
+  return index && { generation: generation!, index };
 }
 
 /**
@@ -107,6 +115,7 @@ export function latestTypoIndex(): { generation: string; index: TypoIndex } | un
  */
 export function noteGeneration(db: SearchDatabase, generation: string, background?: (work: Promise<unknown>) => void): void {
   latest = generation;
+  byDatabase.set(db, generation);
   if (kept.has(generation)) return;
   const since = forgotten;
   const load = (): Promise<unknown> => {
@@ -136,4 +145,5 @@ export function forgetTypoIndexes(): void {
   kept.clear();
   ready.clear();
   latest = undefined;
+  byDatabase = new WeakMap();
 }

@@ -170,7 +170,7 @@ async function search(
   const lastTerm = terms[terms.length - 1]!;
   // Coverage ranking with the vocabulary in memory: the corrections are known before the statement, which is then the
   // only one, read from the same snapshot as the vocabulary's generation it checks.
-  const known = coverage && lookups.length ? correctedInMemory(lookups, { site: config.site, type: input.type }, lastTerm) : undefined;
+  const known = coverage && lookups.length ? correctedInMemory(db, lookups, { site: config.site, type: input.type }, lastTerm) : undefined;
   if (known) {
     const { corrections, lastMisspelled } = known;
     const fixes = [...corrections.values()].flat();
@@ -251,11 +251,12 @@ function isCompletion(corrections: Map<string, string[]>, lastTerm: string): boo
  * every word as typed.
  */
 function correctedInMemory(
+  db: SearchDatabase,
   lookups: CorrectionLookup[],
   scope: { site: string; type: string },
   lastTerm: string,
 ): { generation: string; corrections: Map<string, string[]>; lastMisspelled: boolean } | undefined {
-  const memory = latestTypoIndex();
+  const memory = latestTypoIndex(db);
   if (!memory) return undefined;
   const found = lookups.map((lookup) => memory.index.lookup(lookup, scope));
   const corrections = chooseCorrections(lookups, found.map((f) => f.candidates), lastTerm);

@@ -77,6 +77,35 @@ describe.each(['node:sqlite', 'better-sqlite3'] as SqliteDriver[])('corrections 
   }, 240_000);
 });
 
+describe('corrections from the vocabulary in memory, a process serving two databases', () => {
+  it('keeps each database’s vocabulary: searches alternating between them correct in one statement each', async () => {
+    const [a, b] = [openSqlite(':memory:', { readOnly: false }), openSqlite(':memory:', { readOnly: false })];
+    try {
+      for (const db of [a, b]) await writeIndex(db, config, documents);
+      forgetTypoIndexes();
+      for (const db of [a, b]) {
+        await searchIndex(config, { db, q: 'middelware', type: 'en' });
+        for (let i = 0; i < 400 && latestTypoIndex(db) === undefined; i++) await new Promise((r) => setTimeout(r, 25));
+      }
+      // Statements counted on the database objects themselves (a wrapper would be another object to the process).
+      const statements = new Map<object, number>();
+      for (const db of [a, b]) {
+        const prepare = db.prepare.bind(db);
+        db.prepare = (sql) => (statements.set(db, (statements.get(db) ?? 0) + 1), prepare(sql));
+      }
+      for (const db of [a, b, a, b]) {
+        const before = statements.get(db) ?? 0;
+        const results = await searchIndex(config, { db, q: 'wrnagler', type: 'en' });
+        expect(results[0]?.match).toBe('typo');
+        expect((statements.get(db) ?? 0) - before).toBe(1);
+      }
+    } finally {
+      a.close();
+      b.close();
+    }
+  }, 240_000);
+});
+
 describe('corrections from the vocabulary in memory, on D1 (Miniflare): rows read', () => {
   let mf: Miniflare;
   let d1: SearchDatabase & { batch(statements: unknown[]): Promise<unknown> };
