@@ -30,9 +30,9 @@ export function loadQueries(file = QUERIES): LabeledQuery[] {
  * One source per language, typed by language: how a multilingual docs site configures its search, so each query
  * searches its reader's language (every engine gets the same filter).
  */
-export function corpusOptions(): SearchOptions {
-  const langs = readdirSync(CORPUS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-  return { database: 'bench', sources: langs.map((lang) => ({ dir: join(CORPUS, lang), type: lang, url: `/${lang}/:slug` })) };
+export function corpusOptions(root: string = CORPUS): SearchOptions {
+  const langs = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  return { database: 'bench', sources: langs.map((lang) => ({ dir: join(root, lang), type: lang, url: `/${lang}/:slug` })) };
 }
 
 export interface Score {

@@ -12,10 +12,11 @@ import { resolveConfig, searchIndex, type SearchDatabase } from '../../src/index
 import { buildIndex, pushStatements, writeIndex, type IndexDocument } from '../../src/indexer/index.js';
 import { forgetTypoIndexes, latestTypoIndex } from '../../src/search/packed-vocabulary.js';
 import { corpusOptions } from '../../bench/labeled-queries.js';
+import { CORPUS, HAS_FULL_CORPUS } from '../helpers/corpus.js';
 import { MISSPELLINGS } from '../../bench/misspellings.js';
 import { countQueries, countRowsRead } from '../helpers/observe.js';
 
-const config = resolveConfig(corpusOptions());
+const config = resolveConfig(corpusOptions(CORPUS));
 /** Each misspelling alone, and after a word every page of its language has (the coverage ranking's usual case). */
 const QUERIES = MISSPELLINGS.flatMap((word) => [word, `astro ${word}`]);
 
@@ -77,7 +78,8 @@ describe.each(['node:sqlite', 'better-sqlite3'] as SqliteDriver[])('corrections 
   }, 240_000);
 });
 
-describe('corrections from the vocabulary in memory, a process serving two databases', () => {
+// Its words (wrnagler, middelware) are the full corpus's: skipped without ../shared, as helpers/corpus.ts says.
+describe.skipIf(!HAS_FULL_CORPUS)('corrections from the vocabulary in memory, a process serving two databases', () => {
   it('keeps each database’s vocabulary: searches alternating between them correct in one statement each', async () => {
     const [a, b] = [openSqlite(':memory:', { readOnly: false }), openSqlite(':memory:', { readOnly: false })];
     try {
@@ -106,7 +108,8 @@ describe('corrections from the vocabulary in memory, a process serving two datab
   }, 240_000);
 });
 
-describe('corrections from the vocabulary in memory, on D1 (Miniflare): rows read', () => {
+// Its words (wrnagler, middelware) are the full corpus's: skipped without ../shared, as helpers/corpus.ts says.
+describe.skipIf(!HAS_FULL_CORPUS)('corrections from the vocabulary in memory, on D1 (Miniflare): rows read', () => {
   let mf: Miniflare;
   let d1: SearchDatabase & { batch(statements: unknown[]): Promise<unknown> };
   beforeAll(async () => {

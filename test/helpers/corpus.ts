@@ -27,6 +27,6 @@ export const CORPUS_PAGES = HAS_FULL_CORPUS ? 1831 : 48;
 if (!HAS_FULL_CORPUS) {
   console.warn(
     `[site-search] ../shared/corpora/astro-docs is absent: corpus-wide tests run on the ${CORPUS_PAGES}-page sample in ` +
-      'test/fixtures/astro-docs-sample, and the relevance test (tuned to the full corpus) is skipped.',
+      'test/fixtures/astro-docs-sample, and the relevance test and the typo-index suites tuned to the full corpus are skipped.',
   );
 }
