@@ -146,3 +146,17 @@ export function floorReport(mix: [string, string][], handler: number[], floor: n
     each,
   };
 }
+
+/** A node:sqlite database read directly, each statement prepared once: what the floor is timed on. */
+export function rawDriver(path: string): Native {
+  const sqlite = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+  const db = new sqlite.DatabaseSync(path);
+  const cache = new Map<string, ReturnType<typeof db.prepare>>();
+  return {
+    prepare: (sql) => {
+      let st = cache.get(sql);
+      if (!st) cache.set(sql, (st = db.prepare(sql)));
+      return st as unknown as { all(...params: unknown[]): unknown[] };
+    },
+  };
+}

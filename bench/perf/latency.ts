@@ -11,7 +11,7 @@ import { OPTIMIZE_STATEMENTS } from '../../src/db/write-plan.js';
 import { segmentUnspaced } from '../../src/text/segment.js';
 import { observe } from '../../test/helpers/observe.js';
 import { baseConfig, documents, withoutWordBreaks } from '../corpus.js';
-import { answeredBy, floorReport, floorStatement, type Answered, type FloorReport, type Native } from './answered-floor.js';
+import { answeredBy, floorReport, floorStatement, rawDriver, type Answered, type FloorReport, type Native } from './answered-floor.js';
 import { cpuMs, cpuTimeSync } from './cpu.js';
 import { cachedIndex } from './index-cache.js';
 import { type Measured, QUERY_MIX, type QueryFn, type Timed, measure, measureInterleaved } from './measure.js';
@@ -330,15 +330,3 @@ export async function replayAnswers(db: SearchDatabase, statements: { sql: strin
   return { prepare: (sql) => statement(sql, []) };
 }
 
-export function rawDriver(path: string): Native {
-  const sqlite = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
-  const db = new sqlite.DatabaseSync(path);
-  const cache = new Map<string, ReturnType<typeof db.prepare>>();
-  return {
-    prepare: (sql) => {
-      let st = cache.get(sql);
-      if (!st) cache.set(sql, (st = db.prepare(sql)));
-      return st as unknown as { all(...params: unknown[]): unknown[] };
-    },
-  };
-}
