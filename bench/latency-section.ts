@@ -33,6 +33,19 @@ export function floorSection(floor: Record<string, FloorReport>, load?: { highes
 |---|---|---|---|---|---|
 ${lines.join('\n')}`;
   });
+  const beside = sizes.flatMap((n) =>
+    Object.entries(floor[n]!.beside ?? {}).map(([pair, f]) => `| ${thousands(n)} | ${pair} | ${ms(f.handler.p50)} / ${ms(f.handler.p99)} | ${ms(f.floor.p50)} / ${ms(f.floor.p99)} | ${times(f.ofPercentiles.p50)} / ${times(f.ofPercentiles.p99)} |`),
+  );
+  const split = beside.length
+    ? `\n\nWhere the gap comes from, in the same run. The coverage ranking (issue 35) ranks every page holding an informative
+word of the query, where the answered floor of a query on the strict path ranks only the pages holding every word: the
+first row measures the handler against a floor over what it ranks. The second runs the handler with SPEC.md's literal
+ranking (\`ranking: 'fts5'\`: every word first, no coverage, titles or headings) against the answered floor.
+
+| documents | pair | handler p50 / p99 ms | floor p50 / p99 ms | ratio at p50 / p99 |
+|---|---|---|---|---|
+${beside.join('\n')}`
+    : '';
   const busy = load && load.highest > load.cores ? `\n\n**This run's machine was busy**: a 1-minute load average up to ${load.highest.toFixed(1)} on ${load.cores} cores (the bench warns when it exceeds them). CPU time counts only this process, but shares caches and clock with the rest: rerun on a quiet machine before comparing with another run.` : '';
   return `### The handler against its floor, query by query
 
@@ -50,5 +63,5 @@ and the percentiles are over the queries. Query mix: ${mixSentence()}.
 |---|---|---|---|---|---|
 ${rows.join('\n')}
 
-${slowest.join('\n\n')}${busy}`;
+${slowest.join('\n\n')}${split}${busy}`;
 }

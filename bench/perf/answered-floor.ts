@@ -17,6 +17,12 @@ export type Path = 'strict' | 'widened' | 'corrected' | 'corrected, widened' | '
 export interface Answered {
   path: Path;
   match: string;
+  /**
+   * The expression the coverage ranking ranks to find that answer: any informative word of the query (with the
+   * corrected words). Wider than `match` on the strict path, where the answer holds every word but was ranked among
+   * every page holding one of them (issue 35).
+   */
+  ranked: string;
 }
 
 /** The answer as the endpoint returns it; `corrections` is read if the handler ever exposes the words it corrected. */
@@ -72,7 +78,7 @@ export async function answeredBy(config: ResolvedConfig, db: SearchDatabase): Pr
     const path: Path = body.results.length === 0 ? 'no result' : corrected ? (widened ? `${corrected}, widened` : corrected) : widened ? 'widened' : 'strict';
     // The handler's own expressions: every informative word (each corrected word or its correction), or any of them.
     const match = widened ? coverageMatch(terms, [...corrections.values()].flat()) : everyWordMatch(terms, corrections);
-    return { path, match };
+    return { path, match, ranked: coverageMatch(terms, [...corrections.values()].flat()) };
   };
 }
 
@@ -110,6 +116,12 @@ export interface FloorReport {
   slowest: QueryFigures[];
   /** Every query, in the mix's order (bench/results/latency.json keeps them). */
   each: QueryFigures[];
+  /**
+   * The same measure for two pairs that split the gap: the handler against the floor over what its ranking ranks (any
+   * informative word), and the handler with `ranking: 'fts5'` (SPEC.md's bm25, the pages holding every word first)
+   * against the answered floor.
+   */
+  beside?: Record<string, Pick<FloorReport, 'handler' | 'floor' | 'ofPercentiles'>>;
 }
 
 /** One query's path, CPU ms (median over rounds) on each side, and their ratio. */
