@@ -95,10 +95,11 @@ export const AnalyticsSchema = v.object({
    */
   dailyQueryCap: v.optional(positiveInt('dailyQueryCap'), 1000),
   /**
-   * Seconds counts are aggregated in memory before they are written in one batch (in `ctx.waitUntil` where the
-   * platform has it). `0` writes after every search: for tests, never on D1 (one write per search). Default 10.
+   * The longest a count waits in memory, in seconds: counts are written in one batch once the oldest is this old (or
+   * 500 distinct rows wait), in `ctx.waitUntil` where the platform has it. Also the most an evicted isolate or an
+   * exiting process loses. `0` writes after every search: for tests, never on D1 (one write per search). Default 300.
    */
-  flushSeconds: v.optional(nonNegativeInt('flushSeconds'), 10),
+  flushSeconds: v.optional(nonNegativeInt('flushSeconds'), 300),
   /**
    * The local SQLite file analytics are written to on Node (`site-search dev`, the Astro integration,
    * `openAnalytics()`): a file of its own beside the index, since the index is opened read-only and replaced by a
