@@ -8,6 +8,7 @@ export default defineConfig({
     index: 'src/index.ts',
     node: 'adapters/node.ts',
     workers: 'adapters/workers.ts',
+    analytics: 'src/analytics/index.ts',
     indexer: 'src/indexer/index.ts',
     cli: 'src/cli/main.ts',
     // The CLI starts it by file name, next to dist/cli.js.

@@ -2,36 +2,53 @@
  * `site-search/workers`: a complete Cloudflare Worker. To mount the search inside an existing Worker router instead,
  * call `createSearchHandler(options)` from `site-search` on your own route (docs/api.md).
  */
-import { IttyRouter } from 'itty-router';
 import { workersCache } from '../src/http/cache.js';
 import { resolveConfig } from '../src/options/config.js';
 import { SiteSearchConfigError } from '../src/errors.js';
 import { createHandler, endpointNotFoundMessage, workerMissingBindingMessage, type HandlerRuntime } from '../src/http/handler.js';
 import type { ResolvedConfig, SearchOptions } from '../src/options/options.js';
+import type { recordAnalytics } from '../src/analytics/index.js';
 
 /**
  * A Worker that answers `apiRoute` (GET, HEAD, OPTIONS; 405 for other methods) and 404s everywhere else, with a JSON
  * `error` that names `apiRoute`.
- * The database is `env[binding]` (a D1 binding) unless `runtime.db` is given.
+ * The database is `env[binding]` (a D1 binding) unless `runtime.db` is given. With the `analytics` option on, pass
+ * `recordAnalytics` from `site-search/analytics` (docs/analytics.md): without it, a Worker ships no analytics code.
  *
  * @example export default createWorker({ database: 'my-site-search', sources: [...] });
  */
-export function createWorker(options: SearchOptions | ResolvedConfig, runtime?: HandlerRuntime): ExportedHandler {
+export function createWorker(options: SearchOptions | ResolvedConfig, runtime: WorkerRuntime = {}): ExportedHandler {
   const config = resolveConfig(options);
   if (config.apiRoute === false) {
     throw new SiteSearchConfigError(['apiRoute: createWorker needs a route to answer; set apiRoute (default "/api/search")']);
   }
+  if (config.analytics && !runtime.recordAnalytics) {
+    throw new SiteSearchConfigError([
+      "analytics: createWorker records them through recordAnalytics: import { recordAnalytics } from 'site-search/analytics' and call createWorker(options, { recordAnalytics })",
+    ]);
+  }
   // Workers always have caches.default: the in-process cache is never needed here.
-  const handler = createHandler(config, runtime ?? {}, workersCache, workerMissingBindingMessage);
+  const handler = createHandler(config, runtime, workersCache, workerMissingBindingMessage, runtime.recordAnalytics);
   const endpointNotFound = endpointNotFoundMessage(config.apiRoute);
-  const router = IttyRouter().all(config.apiRoute, (request: Request, env: object, ctx: ExecutionContext) =>
-    handler(request, env, ctx),
-  );
+  // The route is a path, as `site-search dev` serves it; trailing slashes are tolerated (`/api/search/`).
+  const route = withoutTrailingSlashes(config.apiRoute);
   return {
     async fetch(request, env, ctx) {
-      return (await router.fetch(request, env, ctx)) ?? Response.json({ error: endpointNotFound }, { status: 404 });
+      return withoutTrailingSlashes(new URL(request.url).pathname) === route
+        ? handler(request, env, ctx)
+        : Response.json({ error: endpointNotFound }, { status: 404 });
     },
   };
+}
+
+function withoutTrailingSlashes(path: string): string {
+  return path.replace(/\/+$/, '');
+}
+
+/** What {@link createWorker} takes besides the options: the handler's runtime objects, and the analytics recorder. */
+export interface WorkerRuntime extends HandlerRuntime {
+  /** With the `analytics` option on: `recordAnalytics` from `site-search/analytics`. Required then, unused otherwise. */
+  recordAnalytics?: typeof recordAnalytics;
 }
 
 /** The subset of a Workers ExportedHandler returned by {@link createWorker}. */

@@ -3,17 +3,19 @@
  *
  * 1. Handler CPU time (process.cpuUsage) per search of the bench's query mix over the astro-docs corpus on node:sqlite,
  *    analytics off and on, interleaved in the same run; "on" includes its background work (the waitUntil promises are
- *    awaited inside the measured span), with the default flush every 10 s.
- * 2. D1 rows written (and read) per 1,000 searches of the mix (Miniflare's D1 `meta.rows_written`), at three traffic rates: the
- *    flush window (10 s) then holds 10, 100 or 1,000 searches.
+ *    awaited inside the measured span), with the default flush policy.
+ * 2. D1 batches, rows written and rows read per 1,000 searches of the mix (Miniflare's D1 `meta.rows_written`,
+ *    `meta.rows_read`), through the recorder's flush policy at four traffic rates, with `flushSeconds` 10 (before) and
+ *    300 (the default), on a modeled clock.
  */
 import { Miniflare } from 'miniflare';
 import { openSqlite } from '../src/db/sqlite.js';
 import { createSearchHandler, resolveConfig, type SearchDatabase } from '../src/index.js';
 import { writeIndex } from '../src/indexer/index.js';
-import { Aggregator } from '../src/analytics/aggregate.js';
-import { SqlAnalyticsStore } from '../src/analytics/sql-store.js';
+import { AnalyticsRecorder } from '../src/analytics/recorder.js';
+import { ANALYTICS_SCHEMA } from '../src/analytics/sql-store.js';
 import { storedQuery } from '../src/analytics/query-text.js';
+import { countBatches } from '../test/helpers/observe.js';
 import { baseDocuments, baseConfig } from './corpus.js';
 import { corpusOptions } from './labeled-queries.js';
 import { percentiles, QUERY_MIX, shuffled } from './perf/measure.js';
@@ -49,48 +51,43 @@ async function handlerCost() {
   return { off: percentiles(samples.off!), on: percentiles(samples.on!) };
 }
 
+/** Searches a second reaching one isolate: one every 10 s, then 1, 10 and 100 a second. */
+const RATES = [0.1, 1, 10, 100];
+
+/**
+ * D1 batches, rows written and rows read per 1,000 searches of the mix, through the real recorder and its flush policy
+ * at each traffic rate and `flushSeconds`. Time is modeled (the recorder's injected clock advances by the gap between
+ * searches), so an hour of traffic takes no real time; the last counts still waiting are flushed and counted too.
+ */
 async function d1RowsWritten() {
-  const rows: Record<string, { written: number; read: number }> = {};
-  for (const perFlush of [10, 100, 1000]) {
-    const mf = new Miniflare({ modules: true, script: 'export default { fetch() { return new Response("") } }', d1Databases: { DB: 'analytics-bench' } });
-    try {
-      const d1 = (await mf.getD1Database('DB')) as unknown as SearchDatabase;
-      const analytics = resolveConfig({ ...corpusOptions(), analytics: true }).analytics;
-      if (!analytics) throw new Error('analytics resolved off');
-      let written = 0;
-      let read = 0;
-      const store = new SqlAnalyticsStore(observeWrites(d1, (w, r) => ((written += w), (read += r))), { cap: analytics.dailyQueryCap, retentionDays: analytics.retentionDays });
-      const day = new Date().toISOString().slice(0, 10);
-      // The first flush creates the tables: measured after it, as a Worker's later flushes are.
-      await store.write({ searches: [], clicks: [] }, day);
-      written = read = 0;
-      let pending = new Aggregator(analytics.dailyQueryCap);
-      for (let i = 1; i <= 1000; i++) {
-        const [q, lang] = QUERY_MIX[i % QUERY_MIX.length]!;
-        pending.addSearch({ day, site: '', type: lang, query: storedQuery(q), results: 8, match: 'all', suggestion: '' });
-        if (i % perFlush === 0) {
-          await store.write(pending.take(), day);
-          pending = new Aggregator(analytics.dailyQueryCap);
+  const rows: Record<string, { batches: number; written: number; read: number }> = {};
+  for (const flushSeconds of [10, 300]) {
+    for (const rate of RATES) {
+      const mf = new Miniflare({ modules: true, script: 'export default { fetch() { return new Response("") } }', d1Databases: { DB: 'analytics-bench' } });
+      try {
+        const d1 = (await mf.getD1Database('DB')) as unknown as SearchDatabase;
+        // The tables as an earlier flush left them: what is counted is a Worker's later flushes.
+        for (const create of ANALYTICS_SCHEMA) await d1.prepare(create).run();
+        const analytics = resolveConfig({ ...corpusOptions(), analytics: { flushSeconds } }).analytics;
+        if (!analytics) throw new Error('analytics resolved off');
+        let now = Date.parse('2026-11-26T00:00:00Z');
+        const recorder = new AnalyticsRecorder(analytics, () => now);
+        const counted = countBatches(d1);
+        const pending: Promise<unknown>[] = [];
+        const ctx = { waitUntil: (p: Promise<unknown>) => void pending.push(p) };
+        for (let i = 1; i <= 1000; i++, now += 1000 / rate) {
+          const [q, lang] = QUERY_MIX[i % QUERY_MIX.length]!;
+          recorder.search({ day: recorder.today(), site: '', type: lang, query: storedQuery(q), results: 8, match: 'all', suggestion: '' }, { db: counted.db }, ctx);
+          while (pending.length) await pending.shift();
         }
+        await recorder.flush(counted.db);
+        rows[`${rate} searches/s, flushSeconds ${flushSeconds}`] = { batches: counted.batches, written: counted.written, read: counted.read };
+      } finally {
+        await mf.dispose();
       }
-      rows[`${perFlush} searches per flush`] = { written, read };
-    } finally {
-      await mf.dispose();
     }
   }
   return rows;
-}
-
-/** Sums D1's own counts of rows written and read over every batch. */
-function observeWrites(db: SearchDatabase, add: (written: number, read: number) => void): SearchDatabase {
-  return {
-    prepare: (sql) => db.prepare(sql),
-    batch: async (statements) => {
-      const results = (await db.batch!(statements)) as { meta?: { rows_written?: number; rows_read?: number } }[];
-      for (const r of results) add(r.meta?.rows_written ?? 0, r.meta?.rows_read ?? 0);
-      return results;
-    },
-  };
 }
 
 const d1Only = process.argv.includes('--d1-only');
@@ -101,4 +98,5 @@ if (cost) {
   console.log(`  off p50 ${cost.off.p50.toFixed(3)} p99 ${cost.off.p99.toFixed(3)}`);
   console.log(`  on  p50 ${cost.on.p50.toFixed(3)} p99 ${cost.on.p99.toFixed(3)}  (p50 ${ratio('p50')}%, p99 ${ratio('p99')}%)`);
 }
-console.log('D1 rows written and read per 1,000 searches of the mix:', JSON.stringify(await d1RowsWritten()));
+console.log('D1 batches, rows written and rows read per 1,000 searches of the mix:');
+console.table(await d1RowsWritten());

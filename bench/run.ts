@@ -628,7 +628,8 @@ ${d1PushSection(d1Push)}
 
 ## Worker bundle
 
-Minified with esbuild and gzipped (level 9), as a Worker or a page would ship it.
+Minified with esbuild and gzipped (level 9), as a Worker or a page would ship it (for the Worker, what \`wrangler deploy --minify\`
+uploads with \`keep_names = false\`, within a hundred bytes).
 
 ${table(['', 'minified', 'gzipped'], Object.entries(perf.bundles).map(([k, v]) => [k, kb(v.min), kb(v.gzip)]))}
 

@@ -2,15 +2,13 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { bundleSize as sized } from './bundle-size.js';
 import { here, work } from './measure.js';
 
 /** Minified, gzipped bytes of a bundle of `entry`. */
-export async function bundleSize(entry: string, platform: 'neutral' | 'browser' = 'neutral'): Promise<{ min: number; gzip: number }> {
-  // FlexSearch's bundle references worker_threads for its optional Node worker mode; it is not part of a browser build.
-  const out = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform, mainFields: ['module', 'main'], external: ['worker_threads'], write: false, logLevel: 'silent' });
-  const code = out.outputFiles[0]!.contents;
-  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
+async function bundleSize(entry: string, platform: 'neutral' | 'browser' = 'neutral'): Promise<{ min: number; gzip: number }> {
+  const { min, gzip } = await sized(entry, platform);
+  return { min, gzip };
 }
 
 export async function bundles() {

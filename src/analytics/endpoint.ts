@@ -3,7 +3,7 @@ import type { ResolvedConfig } from '../options/options.js';
 import type { SearchInput } from '../search/query.js';
 import { readClickReport } from './click.js';
 import { isEngineDataset } from './engine-store.js';
-import { summarize, type AnswerSummary } from './events.js';
+import { summarize, type AnswerBody, type AnswerSummary } from './events.js';
 import { storedQuery } from './query-text.js';
 import { AnalyticsRecorder, type AnalyticsTarget } from './recorder.js';
 
@@ -14,8 +14,8 @@ interface WaitUntil {
 /** The handler's side of analytics: what it calls after a search, and on a click report. */
 export interface EndpointAnalytics {
   readonly recorder: AnalyticsRecorder;
-  /** Records an answered search; `answer` is the summary (a miss) or the cached response (a hit, read off the path). */
-  searched(input: SearchInput, answer: AnswerSummary | Response, where: Where, ctx?: WaitUntil | null): void;
+  /** Records an answered search; `answer` is the answer's body (a miss) or the cached response (a hit, read off the path). */
+  searched(input: SearchInput, answer: AnswerBody | Response, where: Where, ctx?: WaitUntil | null): void;
   /** Answers a click report: 204 when counted, a `SearchInputError` (400) when the report is not one. */
   clicked(request: Request, siteOrigin: string, where: Where, ctx?: WaitUntil | null): Promise<void>;
 }
@@ -49,11 +49,11 @@ export function endpointAnalytics(config: ResolvedConfig, now?: () => number): E
   return {
     recorder,
     searched(input, answer, where, ctx) {
-      if (!(answer instanceof Response)) return record(input, answer, where, ctx);
+      if (!(answer instanceof Response)) return record(input, summarize(answer), where, ctx);
       // A cached answer is read in the background: the reader gets the original body untouched, at once.
       const read = answer
         .json()
-        .then((body) => record(input, summarize(body as Parameters<typeof summarize>[0]), where, ctx))
+        .then((body) => record(input, summarize(body as AnswerBody), where, ctx))
         .catch((e: unknown) => console.error('[site-search] analytics could not read a cached answer:', e));
       if (ctx && typeof ctx.waitUntil === 'function') ctx.waitUntil(read);
     },

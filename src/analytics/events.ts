@@ -35,8 +35,14 @@ export interface AnswerSummary {
   suggestion: string;
 }
 
+/** What analytics read of a search answer: its results' `match` and its suggestion. */
+export interface AnswerBody {
+  results?: readonly { match?: string }[];
+  suggestion?: string;
+}
+
 /** The summary of an answer body (`{ results: [{ match }], suggestion? }`). */
-export function summarize(body: { results?: readonly { match?: string }[]; suggestion?: string }): AnswerSummary {
+export function summarize(body: AnswerBody): AnswerSummary {
   const results = body.results ?? [];
   const first = results[0]?.match;
   const match: MatchKind = first === 'all' || first === 'any' || first === 'typo' ? first : 'none';

@@ -25,25 +25,12 @@ export const PREFIX_LENGTHS = [2, 3, 4, 5, 6];
 export const PREFIX_INDEX_MAX = Math.max(...PREFIX_LENGTHS);
 
 /**
- * With `prefix`, FTS5 also indexes every word's first 2 to 6 characters. The last query term is always a prefix:
- * without an index of its length, FTS5 merges the lists of every word starting with it, again in each statement that
- * names it (`astro*` at 100,000 documents: about 15 ms a time, against under 3 for the word alone), where with one it
- * reads one list.
- */
-const CREATE_TABLE = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
-  title, description, content, tags, more,
-  url UNINDEXED, site UNINDEXED, type UNINDEXED, date UNINDEXED, emoji UNINDEXED, boost UNINDEXED,
-  tokenize = 'porter unicode61 remove_diacritics 2', prefix = '${PREFIX_LENGTHS.join(' ')}')`;
-
-/**
  * Each page's title in an FTS5 table of its own, keyed by the page's rowid: the field-aware ranking scores a title match
  * on its own length (FTS5's bm25 over `search_index` normalises by the whole row, so a page whose title is the query
  * lost to a long page repeating its words). docs/ranking.md explains the score.
  */
 export const TITLES_TABLE = 'search_titles';
 
-const CREATE_TITLES = `CREATE VIRTUAL TABLE IF NOT EXISTS ${TITLES_TABLE} USING fts5(
-  title, site UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '${PREFIX_LENGTHS.join(' ')}')`;
 
 /** Copies the titles of one site's `search_index` rows (`where` as for {@link syncDocsStatement}) after a whole push. */
 export function syncTitlesStatement(where: string): string {
@@ -59,8 +46,6 @@ export function syncTitlesStatement(where: string): string {
  */
 export const HEADINGS_TABLE = 'search_headings';
 
-const CREATE_HEADINGS = `CREATE VIRTUAL TABLE IF NOT EXISTS ${HEADINGS_TABLE} USING fts5(
-  headings, site UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '${PREFIX_LENGTHS.join(' ')}')`;
 
 /** Writes the headings of one site's pages (`where` as for {@link syncDocsStatement}) from their stored sections. */
 export function syncHeadingsStatement(where: string): string {
@@ -68,8 +53,6 @@ export function syncHeadingsStatement(where: string): string {
     SELECT s.page, (SELECT group_concat(json_extract(h.value, '$[0]'), ' ') FROM json_each(s.sections) h), s.site FROM ${SECTIONS_TABLE} s${where}`;
 }
 
-const CREATE_VOCAB = `CREATE VIRTUAL TABLE IF NOT EXISTS ${VOCAB_TABLE} USING fts5(
-  term, site UNINDEXED, type UNINDEXED, tokenize = 'trigram case_sensitive 0 remove_diacritics 1')`;
 
 /**
  * The vocabulary again, packed a few rows per site and type for the typo index a search keeps in memory
@@ -89,7 +72,6 @@ export const PACKED_VOCAB_TABLE = 'search_vocab_packed';
  */
 export const WORDS_PER_PACKED_ROW = 10_000;
 
-const CREATE_PACKED_VOCAB = `CREATE TABLE IF NOT EXISTS ${PACKED_VOCAB_TABLE} (site TEXT NOT NULL, type TEXT NOT NULL, part INTEGER NOT NULL, words TEXT NOT NULL, PRIMARY KEY (site, type, part))`;
 
 /**
  * The `search_meta` key whose value changes whenever a push changes the vocabulary (a random 64-bit hex string): what a
@@ -127,8 +109,6 @@ export function packVocabularyStatements(where: string): string[] {
  */
 export const DOCS_TABLE = 'search_docs';
 
-const CREATE_DOCS = `CREATE TABLE IF NOT EXISTS ${DOCS_TABLE} (id INTEGER PRIMARY KEY, site TEXT NOT NULL, type TEXT NOT NULL, day INTEGER, url TEXT NOT NULL, boost REAL)`;
-const CREATE_DOCS_URL_INDEX = `CREATE INDEX IF NOT EXISTS ${DOCS_TABLE}_url ON ${DOCS_TABLE} (site, url)`;
 
 /** Day number (days since 1970-01-01 UTC) of a `date` column value, or NULL when it does not start with YYYY-MM-DD. */
 export const DAY_OF_DATE = (column: string) =>
@@ -147,14 +127,6 @@ export function syncDocsStatement(where: string): string {
  * page: the search reads the sections of the pages it returns and picks the best in JavaScript.
  */
 export const SECTIONS_TABLE = 'search_sections';
-
-/**
- * One row per page that has sections, keyed by the page's rowid, holding them all as JSON `[[heading, anchor, folded
- * start of the text], …]` in page order: the search reads a result's sections as one row, where a row per section read
- * ten (each billed on D1), and a push writes one row per page. A rowid table: a long page's JSON spills into overflow
- * pages of its own, where a `WITHOUT ROWID` table would leave its b-tree pages mostly empty (docs/decisions.md).
- */
-const CREATE_SECTIONS = `CREATE TABLE IF NOT EXISTS ${SECTIONS_TABLE} (page INTEGER PRIMARY KEY, site TEXT NOT NULL, sections TEXT NOT NULL)`;
 
 /**
  * How much of a section is stored: its start, lowercased and without accents (as `foldWord` makes it). It is only
@@ -186,7 +158,39 @@ export const INSERT_SECTIONS = `INSERT INTO ${SECTIONS_TABLE} (page, site, secti
  */
 export const HASHES_TABLE = 'search_hashes';
 
-const CREATE_HASHES = `CREATE TABLE IF NOT EXISTS ${HASHES_TABLE} (site TEXT NOT NULL, url TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (site, url)) WITHOUT ROWID`;
+
+/**
+ * The statements that create every table of the index when missing, in order. Built on call, not held in constants: a
+ * search never creates a table, and a bundler keeps a module-level template string it cannot prove unused (the
+ * Worker shipped them all).
+ */
+function createStatements(): string[] {
+  return [
+    // With `prefix`, FTS5 also indexes every word's first 2 to 6 characters. The last query term is always a prefix:
+    // without an index of its length, FTS5 merges the lists of every word starting with it, again in each statement that
+    // names it (`astro*` at 100,000 documents: about 15 ms a time, against under 3 for the word alone), where with one it
+    // reads one list.
+    `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
+  title, description, content, tags, more,
+  url UNINDEXED, site UNINDEXED, type UNINDEXED, date UNINDEXED, emoji UNINDEXED, boost UNINDEXED,
+  tokenize = 'porter unicode61 remove_diacritics 2', prefix = '${PREFIX_LENGTHS.join(' ')}')`,
+    `CREATE VIRTUAL TABLE IF NOT EXISTS ${TITLES_TABLE} USING fts5(
+  title, site UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '${PREFIX_LENGTHS.join(' ')}')`,
+    `CREATE VIRTUAL TABLE IF NOT EXISTS ${HEADINGS_TABLE} USING fts5(
+  headings, site UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '${PREFIX_LENGTHS.join(' ')}')`,
+    `CREATE VIRTUAL TABLE IF NOT EXISTS ${VOCAB_TABLE} USING fts5(
+  term, site UNINDEXED, type UNINDEXED, tokenize = 'trigram case_sensitive 0 remove_diacritics 1')`,
+    `CREATE TABLE IF NOT EXISTS ${PACKED_VOCAB_TABLE} (site TEXT NOT NULL, type TEXT NOT NULL, part INTEGER NOT NULL, words TEXT NOT NULL, PRIMARY KEY (site, type, part))`,
+    `CREATE TABLE IF NOT EXISTS ${DOCS_TABLE} (id INTEGER PRIMARY KEY, site TEXT NOT NULL, type TEXT NOT NULL, day INTEGER, url TEXT NOT NULL, boost REAL)`,
+    `CREATE INDEX IF NOT EXISTS ${DOCS_TABLE}_url ON ${DOCS_TABLE} (site, url)`,
+    // One row per page that has sections, keyed by the page's rowid, holding them all as JSON `[[heading, anchor, folded
+    // start of the text], …]` in page order: the search reads a result's sections as one row, where a row per section read
+    // ten (each billed on D1), and a push writes one row per page. A rowid table: a long page's JSON spills into overflow
+    // pages of its own, where a `WITHOUT ROWID` table would leave its b-tree pages mostly empty (docs/decisions.md).
+    `CREATE TABLE IF NOT EXISTS ${SECTIONS_TABLE} (page INTEGER PRIMARY KEY, site TEXT NOT NULL, sections TEXT NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS ${HASHES_TABLE} (site TEXT NOT NULL, url TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (site, url)) WITHOUT ROWID`,
+  ];
+}
 
 const CREATE_META = 'CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)';
 
@@ -198,15 +202,7 @@ const CREATE_META = 'CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KE
 export function schemaStatements(): string[] {
   return [
     CREATE_META,
-    CREATE_TABLE,
-    CREATE_TITLES,
-    CREATE_HEADINGS,
-    CREATE_VOCAB,
-    CREATE_PACKED_VOCAB,
-    CREATE_DOCS,
-    CREATE_DOCS_URL_INDEX,
-    CREATE_SECTIONS,
-    CREATE_HASHES,
+    ...createStatements(),
     `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO NOTHING`,
   ];
 }
@@ -218,8 +214,6 @@ export function schemaStatements(): string[] {
 export function rebuildStatements(): string[] {
   return [...[TABLE, TITLES_TABLE, HEADINGS_TABLE, VOCAB_TABLE, PACKED_VOCAB_TABLE, SECTIONS_TABLE, DOCS_TABLE, HASHES_TABLE].map((t) => `DROP TABLE IF EXISTS ${t}`), "DELETE FROM search_meta WHERE key = 'schema_version'"];
 }
-
-const RECORD_VERSION = `INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO UPDATE SET value = excluded.value`;
 
 /**
  * Creates the `search_index` table (and the `search_meta` side table that records its version) when missing, and
@@ -243,16 +237,10 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
     await db.prepare(`DROP TABLE IF EXISTS ${DOCS_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${HASHES_TABLE}`).run();
   }
-  await db.prepare(CREATE_TABLE).run();
-  await db.prepare(CREATE_TITLES).run();
-  await db.prepare(CREATE_HEADINGS).run();
-  await db.prepare(CREATE_VOCAB).run();
-  await db.prepare(CREATE_PACKED_VOCAB).run();
-  await db.prepare(CREATE_DOCS).run();
-  await db.prepare(CREATE_DOCS_URL_INDEX).run();
-  await db.prepare(CREATE_SECTIONS).run();
-  await db.prepare(CREATE_HASHES).run();
-  await db.prepare(RECORD_VERSION).run();
+  for (const statement of createStatements()) await db.prepare(statement).run();
+  await db
+    .prepare(`INSERT INTO search_meta (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT(key) DO UPDATE SET value = excluded.value`)
+    .run();
   return rebuild;
 }
 

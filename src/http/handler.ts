@@ -1,5 +1,4 @@
-import { endpointAnalytics } from '../analytics/endpoint.js';
-import { summarize } from '../analytics/events.js';
+import { endpointAnalytics, type EndpointAnalytics } from '../analytics/endpoint.js';
 import { cacheKey, type SearchCache } from './cache.js';
 import { resolveConfig } from '../options/config.js';
 import { billsRowsRead, forSearch } from '../db/d1.js';
@@ -55,20 +54,25 @@ const ALLOW_WITH_CLICKS = 'GET, HEAD, OPTIONS, POST';
  * export default { fetch: (request, env, ctx) => handler(request, env, ctx) };
  */
 export function createSearchHandler(options: SearchOptions | ResolvedConfig, runtime: HandlerRuntime = {}): SearchHandler {
-  return createHandler(options, runtime, defaultCache);
+  return createHandler(options, runtime, defaultCache, missingBindingMessage, endpointAnalytics);
 }
+
+/** Makes the endpoint's analytics from the config (undefined when off): `endpointAnalytics`, or none for a Worker that did not import it. */
+export type AnalyticsFactory = (config: ResolvedConfig) => EndpointAnalytics | undefined;
 
 /**
  * The handler, with the cache to use when `runtime.cache` is absent supplied by the caller: the Workers entry passes
  * `caches.default` only, so the in-process cache (and its LRU library) stays out of the Worker bundle. It also passes
- * the message for a missing binding that fits a Worker of its own.
+ * the message for a missing binding that fits a Worker of its own, and the analytics the user imported (none by
+ * default, so a Worker without analytics does not ship their code).
  * @internal
  */
 export function createHandler(
   options: SearchOptions | ResolvedConfig,
   runtime: HandlerRuntime,
   fallbackCache: (ttlSeconds: number) => SearchCache | undefined,
-  missingBinding: (binding: string, found: unknown) => string = missingBindingMessage,
+  missingBinding: (binding: string, found: unknown) => string,
+  analyticsFor: AnalyticsFactory | undefined,
 ): SearchHandler {
   const config = resolveConfig(options);
   const cache =
@@ -88,7 +92,7 @@ export function createHandler(
   const origin = runtime.origin ? new URL(runtime.origin).origin : config.origin || undefined;
   // An origin set on purpose is never second-guessed; one taken from the request may be the framework's mistake.
   const checkOrigin = foreignOriginCheck();
-  const analytics = endpointAnalytics(config);
+  const analytics = analyticsFor?.(config);
   const allow = analytics ? ALLOW_WITH_CLICKS : ALLOW;
   let ownAnalyticsDb: SearchDatabase | undefined;
   const analyticsDb = () => (typeof runtime.analytics === 'function' ? (ownAnalyticsDb ??= runtime.analytics()) : runtime.analytics);
@@ -160,7 +164,7 @@ export function createHandler(
     }
     const body = outcome.suggestion ? { query: input.q, suggestion: outcome.suggestion, results: outcome.results } : { query: input.q, results: outcome.results };
     const response = json(200, body, publicCache, { 'X-Search-Cache': 'MISS', ...analyticsHeader });
-    counted?.searched(input, summarize(outcome), where, ctx);
+    counted?.searched(input, outcome, where, ctx);
     if (cache && key) {
       const write = cache.put(key, response.clone()).catch((e: unknown) => {
         console.error('[site-search] cache write failed:', e);

@@ -10,22 +10,30 @@ import * as v from 'valibot';
 /** FTS5's snippet() accepts at most 64 tokens. */
 export const MAX_SNIPPET_TOKENS = 64;
 
-const positiveInt = (what: string) =>
-  v.pipe(v.number(), v.integer(`${what} must be a whole number`), v.minValue(1, `${what} must be at least 1`));
-const nonNegativeInt = (what: string) =>
-  v.pipe(v.number(), v.integer(`${what} must be a whole number`), v.minValue(0, `${what} must be 0 or more`));
-const nonNegative = v.pipe(v.number(), v.finite('must be a finite number'), v.minValue(0, 'must be 0 or more'));
-const nonEmptyString = v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'));
+/*
+ * Every rule below is a `v.check` with a predicate rather than valibot's named actions (`integer`, `minValue`,
+ * `regex`, `nonEmpty`…): each named action is code of its own in every Worker that validates its options, where one
+ * `check` serves them all (docs/benchmarks.md, "Worker bundle"), and the problem texts are ours either way.
+ */
+const isWhole = (what: string) => v.check((n: number) => Number.isInteger(n), `${what} must be a whole number`);
+const positiveInt = (what: string) => v.pipe(v.number(), isWhole(what), v.check((n) => n >= 1, `${what} must be at least 1`));
+const nonNegativeInt = (what: string) => v.pipe(v.number(), isWhole(what), v.check((n) => n >= 0, `${what} must be 0 or more`));
+const isFinite = v.check((n: number) => Number.isFinite(n), 'must be a finite number');
+const nonNegative = v.pipe(v.number(), isFinite, v.check((n) => n >= 0, 'must be 0 or more'));
+const filled = (message: string) => v.check((text: string) => text.length > 0, message);
+const nonEmptyString = v.pipe(v.string('must be a string'), v.trim(), filled('must not be empty'));
+const matches = (pattern: RegExp, message: string) => v.check((text: string) => pattern.test(text), message);
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 const SourceEntries = {
   /** Directory scanned recursively for `.md` and `.mdx` files. Give `dir` or `files`, not both. */
   dir: v.optional(nonEmptyString),
   /** Explicit list of files, instead of `dir`. */
-  files: v.optional(v.pipe(v.array(nonEmptyString), v.nonEmpty('must list at least one file'))),
+  files: v.optional(v.pipe(v.array(nonEmptyString), v.check((files) => files.length > 0, 'must list at least one file'))),
   /** Stored with every document from this source; the set of types is the endpoint's `type` allowlist. */
   type: nonEmptyString,
   /** URL pattern; `:slug` is replaced per document (e.g. `/blog/:slug`). */
-  url: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
+  url: v.pipe(v.string('must be a string'), filled('must not be empty')),
   /** Directory names skipped at any depth. Default `['Templates']`. */
   skipDirs: v.optional(v.array(nonEmptyString), () => ['Templates']),
   /** Emoji for documents of this source whose frontmatter has none. Default `''`. */
@@ -82,7 +90,7 @@ export const RecencySchema = v.object({
   /** What a page dated today gains: its score × `1 + boost`. `0` turns recency off. Default 0.35. */
   boost: v.optional(nonNegative, 0.35),
   /** Age in days at which the boost has fallen to nothing. Default 1095 (three years). */
-  windowDays: v.optional(v.pipe(v.number(), v.finite('must be a finite number'), v.gtValue(0, 'must be greater than 0')), 1095),
+  windowDays: v.optional(v.pipe(v.number(), isFinite, v.check((n) => n > 0, 'must be greater than 0')), 1095),
 });
 
 /** Search analytics (docs/analytics.md): what readers search for, find nothing for, and open. */
@@ -95,10 +103,11 @@ export const AnalyticsSchema = v.object({
    */
   dailyQueryCap: v.optional(positiveInt('dailyQueryCap'), 1000),
   /**
-   * Seconds counts are aggregated in memory before they are written in one batch (in `ctx.waitUntil` where the
-   * platform has it). `0` writes after every search: for tests, never on D1 (one write per search). Default 10.
+   * The longest a count waits in memory, in seconds: counts are written in one batch once the oldest is this old (or
+   * 500 distinct rows wait), in `ctx.waitUntil` where the platform has it. Also the most an evicted isolate or an
+   * exiting process loses. `0` writes after every search: for tests, never on D1 (one write per search). Default 300.
    */
-  flushSeconds: v.optional(nonNegativeInt('flushSeconds'), 10),
+  flushSeconds: v.optional(nonNegativeInt('flushSeconds'), 300),
   /**
    * The local SQLite file analytics are written to on Node (`site-search dev`, the Astro integration,
    * `openAnalytics()`): a file of its own beside the index, since the index is opened read-only and replaced by a
@@ -110,7 +119,7 @@ export const AnalyticsSchema = v.object({
    * Worker has it, each search and click is written there with `writeDataPoint` instead of to the database. Default
    * none.
    */
-  engineBinding: v.optional(v.pipe(v.string('must be a string'), v.regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier such as "SEARCH_ANALYTICS"'))),
+  engineBinding: v.optional(v.pipe(v.string('must be a string'), matches(IDENTIFIER, 'must be a JavaScript identifier such as "SEARCH_ANALYTICS"'))),
 });
 
 /** The analytics defaults `analytics: true` stands for. */
@@ -124,7 +133,7 @@ export const OptionsSchema = v.object({
   binding: v.optional(
     v.pipe(
       v.string('must be a string'),
-      v.regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier such as "SEARCH_DB"'),
+      matches(IDENTIFIER, 'must be a JavaScript identifier such as "SEARCH_DB"'),
     ),
     'SEARCH_DB',
   ),
@@ -132,7 +141,7 @@ export const OptionsSchema = v.object({
   site: v.optional(
     v.pipe(
       v.string('must be a string'),
-      v.maxLength(200, 'must be at most 200 characters'),
+      v.check((site) => site.length <= 200, 'must be at most 200 characters'),
       // Stored and compared as written in every statement: a character the SQL writer drops (controls, lone
       // surrogates) or the snippet sentinels (private use) would make a push delete another site's rows.
       v.check(
@@ -145,7 +154,7 @@ export const OptionsSchema = v.object({
   /** Which files to index and how they map to URLs. Required, at least one. */
   sources: v.pipe(
     v.array(SourceSchema, 'must be an array of sources'),
-    v.nonEmpty('must list at least one source'),
+    v.check((sources) => sources.length > 0, 'must list at least one source'),
     // Recency is decided per row at search time, where a row knows its type but not its source.
     v.check(
       (sources) => sources.every((a) => sources.every((b) => a.type !== b.type || a.recency === b.recency)),
@@ -160,7 +169,7 @@ export const OptionsSchema = v.object({
   /** Route of the endpoint, or `false` for none. Default `'/api/search'`. */
   apiRoute: v.optional(
     v.union(
-      [v.literal(false), v.pipe(v.string(), v.startsWith('/', 'must start with "/"'))],
+      [v.literal(false), v.pipe(v.string(), v.check((route) => route.startsWith('/'), 'must start with "/"'))],
       'must be a route starting with "/", or false',
     ),
     '/api/search',
@@ -185,7 +194,7 @@ export const OptionsSchema = v.object({
   snippetTokens: v.optional(
     v.pipe(
       positiveInt('snippetTokens'),
-      v.maxValue(MAX_SNIPPET_TOKENS, `snippetTokens must be at most ${MAX_SNIPPET_TOKENS} (the FTS5 limit)`),
+      v.check((n) => n <= MAX_SNIPPET_TOKENS, `snippetTokens must be at most ${MAX_SNIPPET_TOKENS} (the FTS5 limit)`),
     ),
     24,
   ),
@@ -214,7 +223,7 @@ export const OptionsSchema = v.object({
    * How many matching sections each result lists under its page (`sections` in the response: heading, link, snippet),
    * best first; 0 for none. Default 3, at most 10. See docs/http-api.md.
    */
-  sections: v.optional(v.pipe(nonNegativeInt('sections'), v.maxValue(10, 'sections must be at most 10')), 3),
+  sections: v.optional(v.pipe(nonNegativeInt('sections'), v.check((n) => n <= 10, 'sections must be at most 10')), 3),
   /**
    * Words a query word also stands for, applied when searching (no re-index needed): with
    * `{ '404': ['not found'], k8s: ['kubernetes'] }`, `404 page` also finds pages that say "not found". One way: list
@@ -224,13 +233,13 @@ export const OptionsSchema = v.object({
   synonyms: v.optional(
     v.pipe(
       v.record(
-        v.pipe(v.string(), v.regex(/^[^\s"'`]{1,64}$/u, 'each key must be one word (no spaces or quotes), at most 64 characters')),
+        v.pipe(v.string(), matches(/^[^\s"'`]{1,64}$/u, 'each key must be one word (no spaces or quotes), at most 64 characters')),
         v.pipe(
           v.array(
-            v.pipe(v.string('must be a string'), v.trim(), v.regex(/^[^"'`\p{Cc}]{1,100}$/u, 'each synonym must be 1 to 100 characters, without quotes or control characters')),
+            v.pipe(v.string('must be a string'), v.trim(), matches(/^[^"'`\p{Cc}]{1,100}$/u, 'each synonym must be 1 to 100 characters, without quotes or control characters')),
             'must be an array of words or phrases',
           ),
-          v.maxLength(10, 'at most 10 synonyms per word'),
+          v.check((alike) => alike.length <= 10, 'at most 10 synonyms per word'),
         ),
         'must be an object such as { "404": ["not found"] }',
       ),

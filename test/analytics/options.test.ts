@@ -23,7 +23,7 @@ describe('the analytics option (docs/analytics.md)', () => {
     expect(resolveConfig({ ...minimal, analytics: true }).analytics).toEqual({
       retentionDays: 90,
       dailyQueryCap: 1000,
-      flushSeconds: 10,
+      flushSeconds: 300,
       sqlitePath: '.site-search/analytics.db',
     });
   });
@@ -33,7 +33,7 @@ describe('the analytics option (docs/analytics.md)', () => {
     expect(config.analytics).toEqual({
       retentionDays: 30,
       dailyQueryCap: 1000,
-      flushSeconds: 10,
+      flushSeconds: 300,
       sqlitePath: '.site-search/analytics.db',
       engineBinding: 'SEARCH_ANALYTICS',
     });

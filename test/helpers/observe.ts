@@ -32,3 +32,24 @@ export function countRowsRead(db: SearchDatabase, onRowsRead: (rows: number) => 
   });
   return { prepare: (sql) => wrap(db.prepare(sql)) };
 }
+
+/**
+ * Wraps a D1 database so that each `batch()` (one round trip, what an analytics flush is) is counted with the rows D1
+ * reports it wrote and read (`meta.rows_written`, `meta.rows_read`: what D1 bills). The batch runs on the real binding.
+ */
+export function countBatches(db: SearchDatabase): { db: SearchDatabase; batches: number; written: number; read: number } {
+  const counts = { batches: 0, written: 0, read: 0 };
+  const counted: SearchDatabase = {
+    prepare: (sql) => db.prepare(sql),
+    batch: async (statements) => {
+      const results = (await db.batch!(statements)) as { meta?: { rows_written?: number; rows_read?: number } }[];
+      counts.batches++;
+      for (const r of results) {
+        counts.written += r.meta?.rows_written ?? 0;
+        counts.read += r.meta?.rows_read ?? 0;
+      }
+      return results;
+    },
+  };
+  return Object.assign(counts, { db: counted });
+}

@@ -5,13 +5,14 @@
  * local Analytics Engine cannot be queried.
  */
 import { createWorker } from '../../adapters/workers.js';
+import { recordAnalytics } from '../../src/analytics/index.js';
 
 const sources = [
   { dir: 'docs', type: 'doc', url: '/docs/:slug' },
   { dir: 'blog', type: 'post', url: '/blog/:slug' },
 ];
-const toD1 = createWorker({ database: 'worker-test', sources, apiRoute: '/d1/api/search', analytics: { flushSeconds: 0 } });
-const toEngine = createWorker({ database: 'worker-test', sources, apiRoute: '/engine/api/search', analytics: { engineBinding: 'SEARCH_ANALYTICS' } });
+const toD1 = createWorker({ database: 'worker-test', sources, apiRoute: '/d1/api/search', analytics: { flushSeconds: 0 } }, { recordAnalytics });
+const toEngine = createWorker({ database: 'worker-test', sources, apiRoute: '/engine/api/search', analytics: { engineBinding: 'SEARCH_ANALYTICS' } }, { recordAnalytics });
 
 interface Dataset {
   writeDataPoint(point: unknown): void;

@@ -1,0 +1,30 @@
+/**
+ * The Worker's weight as a user's Worker ships it (`createWorker` from `site-search/workers`, bundled from source,
+ * minified, gzipped at level 9: the bench's "Worker bundle" row, which `wrangler deploy --minify` matches), and what is
+ * in it: nothing only the indexer, the CLI or analytics need.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { bundleSize } from '../../bench/perf/bundle-size.js';
+
+/**
+ * Issue 36 asks for 16 KB; the Worker is 18,038 bytes (docs/benchmarks.md, "Worker bundle", lists what is left, module
+ * by module). This budget keeps it from growing while that is worked on: lower it as the bundle shrinks.
+ */
+const MAX_GZIP_BYTES = 18 * 1024;
+
+const entry = fileURLToPath(new URL('../../adapters/workers.ts', import.meta.url));
+
+describe('the Worker bundle', () => {
+  it(`is at most ${MAX_GZIP_BYTES} bytes minified and gzipped, with no analytics, schema-creation or router code`, async () => {
+    const { min, gzip, metafile, code } = await bundleSize(entry);
+    const modules = Object.keys(Object.values(metafile.outputs)[0]!.inputs);
+    console.log(`[worker-size] createWorker: ${min} bytes minified, ${gzip} bytes gzipped (budget ${MAX_GZIP_BYTES})`);
+    // Analytics come from site-search/analytics, imported only by a Worker that records them.
+    expect(modules.filter((m) => m.includes('src/analytics/'))).toEqual([]);
+    expect(modules.filter((m) => m.includes('node_modules/')).map((m) => m.split('node_modules/')[1]!.split('/')[0])).toEqual(['valibot']);
+    // The indexer creates the tables; a search never does.
+    expect(code).not.toMatch(/CREATE (VIRTUAL )?TABLE/);
+    expect(gzip).toBeLessThanOrEqual(MAX_GZIP_BYTES);
+  });
+});
