@@ -33,6 +33,7 @@ const FACET_DOCS: TestDocument[] = [
 ];
 
 interface Answer {
+  suggestion?: string;
   results: { title: string; tags: string }[];
   facets?: { type?: { value: string; count: number }[]; tags?: { value: string; count: number }[] };
   error?: string;
@@ -122,6 +123,17 @@ describe.each(Object.entries(DRIVERS))('tags and facets: %s', (_name, open) => {
     expect((await ask('q=otter+release&limit=1&facets=type', fts5)).body.facets).toEqual({ type: counts({ post: 1 }) });
     expect((await ask('q=otter+release&limit=5&facets=type', fts5)).body.facets).toEqual({ type: counts({ doc: 4, post: 2 }) });
     expect((await ask('q=otter+release&limit=5&offset=2&facets=type&tags=api', fts5)).body.facets).toEqual({ type: counts({ doc: 2, post: 1 }) });
+  });
+
+  it('a corrected search past its first page (its deepest statement) counts the corrected matches', async () => {
+    // "ottet" is corrected to "otter": the pages with "otter" or "release", all six.
+    for (const ranking of ['fields', 'fts5'] as const) {
+      const { status, body } = await ask('q=ottet+release&offset=1&facets=type,tags', { ranking });
+      expect(status).toBe(200);
+      expect(body.suggestion).toBe('otter release');
+      expect(body.facets!.type).toEqual(counts({ doc: 4, post: 2 }));
+      expect(body.facets!.tags![0]).toEqual({ value: 'api', count: 3 });
+    }
   });
 
   it('facets add no statement: one round trip with them as without', async () => {
