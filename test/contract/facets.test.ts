@@ -4,7 +4,7 @@
  * below is counted from FACET_DOCS, not read from a run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSearchHandler, type SearchDatabase, type SearchOptions } from '../../src/index.js';
+import { createSearchHandler, searchIndex, type SearchDatabase, type SearchOptions } from '../../src/index.js';
 import { createMemoryCache } from '../../src/http/memory-cache.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
 import { observe } from '../helpers/observe.js';
@@ -67,6 +67,9 @@ describe.each(Object.entries(DRIVERS))('tags and facets: %s', (_name, open) => {
     expect(await titles('q=otter&tags=routing,api')).toEqual(['Routing basics']);
     expect(await titles('q=otter&tags=api&type=doc')).toEqual(['Middleware', 'Routing basics']);
     expect(await titles('q=otter&tags=api,travel')).toEqual([]);
+    // searchIndex takes them as the endpoint does, an array too.
+    const programmatic = await searchIndex(options, { db, q: 'otter', tags: ['routing', 'api'] });
+    expect(programmatic.map((r) => r.title)).toEqual(['Routing basics']);
   });
 
   it('matches whole tags, exactly: api is not api-reference, API is not api, and a tag is never SQL or a pattern', async () => {
