@@ -26,6 +26,8 @@ export interface SiteSearchAttributes {
   'query-param'?: string | boolean;
   inline?: boolean | '';
   highlight?: string | boolean;
+  /** `type`, `tags`, `type,tags`, or `''`/`true` for both: filters with counts (docs/ui.md#filters-with-counts). */
+  facets?: string | boolean;
 }
 
 declare module 'react' {

@@ -1,6 +1,7 @@
 import type { SqlValue } from './types.js';
 import { DAY_OF_DATE, DOCS_TABLE, HEADINGS_TABLE, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_GENERATION_QUERY, VOCAB_TABLE } from './schema.js';
 import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../search/snippet.js';
+import { facetStatementParts, tagConditions, type FacetScope } from './facet-sql.js';
 
 /** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `limit`. */
 export interface PlanStep {
@@ -21,16 +22,15 @@ export interface PlanStep {
   every?: string;
 }
 
-/** What one search statement is asked: the steps in order, the page, and how rows are scored. */
-export interface SearchPlan {
+/**
+ * What one search statement is asked: the steps in order, the page, and how rows are scored; the tags every match
+ * carries and the facets counted over the matches ({@link FacetScope}).
+ */
+export interface SearchPlan extends FacetScope {
   /** Strictest first; at most 4 (D1 allows 5 terms in a compound SELECT). */
   steps: PlanStep[];
   limit: number;
   offset: number;
-  /** `''` for every type. */
-  type: string;
-  /** `''` for every site. */
-  site: string;
   /** Day number recency is measured from. */
   today: number;
   weights: { title: number; description: number; content: number; tags: number };
@@ -98,7 +98,7 @@ export interface SearchPlan {
  * ranking (`k`: only when the page starts after the first result).
  */
 export interface SearchPlanRow {
-  kind: 'r' | 'c' | 'k' | 'g' | 's';
+  kind: 'r' | 'c' | 'k' | 'g' | 's' | 'f' | 't';
   /** `r`, `k`: the page's rowid. */
   id: number | null;
   /** `r`, `k`: its score in the step that found it (bm25 × recency, before placing it after the stricter steps). */
@@ -117,7 +117,8 @@ export interface SearchPlanRow {
   snippet: string | null;
   /**
    * `r`: the page's sections, a JSON array of `[heading, anchor, folded start of the text]` in page order;
-   * `c`: the vocabulary words near it, a JSON array; `g`: the vocabulary's generation.
+   * `c`: the vocabulary words near it, a JSON array; `g`: the vocabulary's generation; `f`, `t`: a type or a tag
+   * counted (how many matches have it in `score`).
    */
   json: string | null;
 }
@@ -291,6 +292,15 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
     // As rows, not JSON: D1 writes a JSON number with 15 digits, and scores must come back exactly.
     parts.push(`SELECT 'k', id, score, step, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM ranked`);
   }
+  // Facets count every match of the steps that ran (each step's matches, whichever found the page first).
+  const union = (n: number) => bind(n === 1 ? plan.steps[0]!.match : plan.steps.slice(0, n).map((s) => `(${s.match})`).join(' OR '));
+  const facetMatch = () =>
+    plan.steps.length === 1
+      ? union(1)
+      : `(CASE ${plan.steps.slice(1).map((_, i) => `WHEN NOT ${ran(i + 1)} THEN ${union(i + 1)}`).join(' ')} ELSE ${union(plan.steps.length)} END)`;
+  const facets = plan.facets?.length ? facetStatementParts(plan, facetMatch(), bind) : { ctes: [] };
+  ctes.push(...facets.ctes);
+  if (facets.part) parts.push(facets.part);
 
   const params: SqlValue[] = [];
   const sql = `WITH ${ctes.join(',\n')}\n${parts.join('\nUNION ALL\n')}`.replace(/\u0000(\d+)\u0000/g, (_, i: string) => {
@@ -358,6 +368,8 @@ function matchQuery(plan: SearchPlan, match: string, bind: (...values: SqlValue[
   const where = [`${TABLE} MATCH ${bind(match)}`];
   if (plan.site) where.push(`${column('site')} = ${bind(plan.site)}`);
   if (plan.type) where.push(`${column('type')} = ${bind(plan.type)}`);
+  // Tags are in the full-text row only (search_docs has none): read only when a tag is asked for.
+  where.push(...tagConditions('f.tags', plan.tags ?? [], bind));
   // The text past maxContentLength (the `more` column) is body text: it weighs as the body does. A table without the
   // column (an older index, another tool's) ignores the extra weight.
   const weights = [title, description, content, tags, content].join(', ');

@@ -9,6 +9,7 @@ import { codePointLength, MIN_QUERY_LENGTH, normalizeSearchInput } from '../sear
 import { defaultCache } from './memory-cache.js';
 import { foreignOriginCheck } from './origin-check.js';
 import { runSearch } from '../search/search.js';
+import { facetCounts } from '../search/facets.js';
 
 /** Runtime objects for the handler (not options: they are not serialisable). */
 export interface HandlerRuntime {
@@ -115,12 +116,15 @@ export function createHandler(
     if (!click) {
       try {
         const p = url.searchParams;
-        input = normalizeSearchInput(config, { q: p.get('q'), limit: p.get('limit'), offset: p.get('offset'), type: p.get('type') });
+        const [tags, facets] = [p.getAll('tags'), p.getAll('facets')];
+        input = normalizeSearchInput(config, { q: p.get('q'), limit: p.get('limit'), offset: p.get('offset'), type: p.get('type'), tags, facets });
       } catch (e) {
         if (e instanceof SearchInputError) return error(400, e.message);
         throw e;
       }
-      if (codePointLength(input.q) < MIN_QUERY_LENGTH) return json(200, { query: input.q, results: [] }, publicCache);
+      if (codePointLength(input.q) < MIN_QUERY_LENGTH) {
+        return json(200, { query: input.q, results: [], ...(input.facets.length ? { facets: facetCounts(input.facets) } : {}) }, publicCache);
+      }
     }
 
     let db: unknown;
@@ -162,7 +166,8 @@ export function createHandler(
     } catch (e) {
       return error(500, databaseErrorMessage(e));
     }
-    const body = outcome.suggestion ? { query: input.q, suggestion: outcome.suggestion, results: outcome.results } : { query: input.q, results: outcome.results };
+    const { suggestion, results, facets } = outcome;
+    const body = { query: input.q, ...(suggestion ? { suggestion } : {}), results, ...(facets ? { facets } : {}) };
     const response = json(200, body, publicCache, { 'X-Search-Cache': 'MISS', ...analyticsHeader });
     counted?.searched(input, outcome, where, ctx);
     if (cache && key) {

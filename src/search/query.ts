@@ -2,6 +2,7 @@ import { SearchInputError } from '../errors.js';
 import { DEFAULTS, type ResolvedConfig } from '../options/options.js';
 import { segmentUnspaced } from '../text/segment.js';
 import { isFiller } from './filler.js';
+import { parseFacets, parseTags, type FacetName } from './facets.js';
 
 /** Queries shorter than this (after trimming) return no results rather than an error. */
 export const MIN_QUERY_LENGTH = 2;
@@ -132,6 +133,10 @@ export interface SearchInput {
   q: string;
   /** `''` when absent. */
   type: string;
+  /** Tags every match must carry (whole tags, exact), sorted; empty when absent. */
+  tags: string[];
+  /** The facets to count (`type`, `tags`, in that order); empty when absent. */
+  facets: FacetName[];
   /** Clamped to `maxLimit`. */
   limit: number;
   offset: number;
@@ -141,13 +146,17 @@ export interface SearchInput {
 export interface RawSearchInput {
   q?: string | null;
   type?: string | null;
+  /** Repeated or comma-separated (docs/http-api.md, "Filters and facets"). */
+  tags?: string | readonly string[] | null;
+  /** `type`, `tags` or both, comma-separated. */
+  facets?: string | readonly string[] | null;
   limit?: number | string | null;
   offset?: number | string | null;
 }
 
 /**
  * Validates and normalises search parameters. Throws {@link SearchInputError} with the exact 400 message.
- * Order: limit, offset, type, query length (so the most structural mistake is reported first).
+ * Order: limit, offset, type, tags, facets, query length (so the most structural mistake is reported first).
  */
 export function normalizeSearchInput(config: ResolvedConfig, raw: RawSearchInput): SearchInput {
   const limit = parseInteger(raw.limit, DEFAULT_LIMIT);
@@ -163,12 +172,15 @@ export function normalizeSearchInput(config: ResolvedConfig, raw: RawSearchInput
     throw new SearchInputError(`Invalid type. One of: ${config.types.join(', ')}`);
   }
 
+  const tags = parseTags(raw.tags);
+  const facets = parseFacets(raw.facets);
+
   const q = (raw.q ?? '').trim();
   if (codePointLength(q) > config.maxQueryLength) {
     throw new SearchInputError(`Query too long (max ${config.maxQueryLength} characters)`);
   }
 
-  return { q: q.toLowerCase(), type, limit: Math.min(limit, config.maxLimit), offset };
+  return { q: q.toLowerCase(), type, tags, facets, limit: Math.min(limit, config.maxLimit), offset };
 }
 
 /** Base-10 integers only: `1.5`, `1e2`, `0x10`, `abc` and `''` are invalid. */

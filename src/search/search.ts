@@ -24,6 +24,7 @@ import { urlResolver } from './urls.js';
 import { escapeSnippet } from './snippet.js';
 import { CANDIDATES, chooseCorrections, completes, correctionLookups, type CorrectionLookup } from './typos.js';
 import { latestTypoIndex, noteGeneration } from './packed-vocabulary.js';
+import { facetCounts, facetsOfRows, MAX_FACET_VALUES, type FacetCounts } from './facets.js';
 
 /** One search hit, as the endpoint returns it (docs/http-api.md, "Success response"). */
 export interface SearchResult {
@@ -62,6 +63,8 @@ export type MatchStep = 'all' | 'any' | 'typo';
 export interface SearchOutcome {
   results: SearchResult[];
   suggestion?: string;
+  /** The counts asked for with `facets` (docs/http-api.md, "Filters and facets"). */
+  facets?: FacetCounts;
 }
 
 /** Arguments of {@link searchIndex}: the endpoint's query parameters plus the database and origin. */
@@ -110,7 +113,8 @@ export async function runSearch(
   const found = await search(config, db, input, origin, now, rowsBilled, (g) => (generation = g));
   // Once the search is answered: loading the vocabulary must not hold up its statements.
   if (generation) noteGeneration(db, generation, background);
-  return found;
+  const { facets, ...answer } = found;
+  return input.facets.length ? { ...answer, facets: facetCounts(input.facets, facets) } : answer;
 }
 
 /** {@link runSearch}, telling `read` the vocabulary generation its statements read. */
@@ -131,6 +135,9 @@ async function search(
     limit: input.limit,
     offset: input.offset,
     type: input.type,
+    tags: input.tags,
+    facets: input.facets,
+    facetLimit: MAX_FACET_VALUES,
     site: config.site,
     today: dayNumber(now),
     weights: config.weights,
@@ -378,7 +385,8 @@ function outcome(
         ...sections,
       };
     });
-  return suggestion === undefined ? { results } : { results, suggestion };
+  const facets = facetsOfRows(rows);
+  return suggestion === undefined ? { results, facets } : { results, suggestion, facets };
 }
 
 /** Each step's best and worst score in the ranking, in step order. */

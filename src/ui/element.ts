@@ -3,6 +3,7 @@ import { putQueryInPageUrl, queryInPageUrl, withWords } from './page-url.js';
 import { forgetSearch, readRecent, rememberSearch } from './recent.js';
 import { fetchResults, reportClick, SearchError, searchUrl } from './request.js';
 import { renderResult, renderSection, resultHref } from './render-result.js';
+import { countOf, fillChips, offered } from './facets.js';
 import { safeHref } from './safe-url.js';
 import { ENGLISH, fill, isRightToLeft, translationFor, type SiteSearchStrings } from './strings.js';
 import { STYLES } from './styles.js';
@@ -39,7 +40,9 @@ function isEditable(target: EventTarget | undefined): boolean {
  * are kept and shown in the empty box, default 5; `0` turns them off), `query-param` (opt-in: the page's `?q=`, or the
  * parameter it names, is searched on load and kept up to date as the reader types), `inline` (the list is part of the
  * page and stays open: a full results page), `highlight` (opt-in: result links carry the searched words in
- * `?highlight=`, or the parameter it names, for `site-search/ui/highlight` to mark on the page).
+ * `?highlight=`, or the parameter it names, for `site-search/ui/highlight` to mark on the page), `facets` (opt-in:
+ * `type`, `tags` or both, the default when empty: the endpoint counts them, and the box shows the types and the most
+ * frequent tags of the matches as filters with their counts; chosen tags are all required and kept while paging).
  *
  * Fires `site-search:select` (bubbling, composed, cancelable; detail {@link SiteSearchSelectDetail}) before it
  * navigates to a chosen result; `preventDefault()` keeps it from navigating.
@@ -59,6 +62,7 @@ export class SiteSearchElement extends BaseElement {
   readonly #box: HTMLElement;
   readonly #panel: HTMLElement;
   readonly #chips: HTMLElement;
+  readonly #tagChips: HTMLElement;
   readonly #status: HTMLElement;
   readonly #list: HTMLUListElement;
   readonly #more: HTMLButtonElement;
@@ -76,6 +80,9 @@ export class SiteSearchElement extends BaseElement {
   /** The recent searches the list shows (the box is empty), or `undefined` when it shows results. */
   #recent?: string[];
   #type = '';
+  /** The tags chosen (all required), and the counts of the last answer that had them. */
+  #tags: string[] = [];
+  #facets: SearchResponse['facets'];
   /** Increases with every request; an answer whose number is not the latest is stale and dropped. */
   #seq = 0;
   #inFlight?: AbortController;
@@ -100,10 +107,11 @@ export class SiteSearchElement extends BaseElement {
     });
     this.#hint = h('kbd', { 'aria-hidden': 'true' });
     this.#chips = h('div', { class: 'chips', role: 'group', hidden: '' });
+    this.#tagChips = h('div', { class: 'chips', role: 'group', hidden: '' });
     this.#status = h('div', { part: 'status', class: 'status', role: 'status' });
     this.#list = h('ul', { id: 'results', part: 'results', role: 'listbox' });
     this.#more = h('button', { part: 'more', class: 'more', type: 'button', hidden: '' });
-    this.#panel = h('div', { part: 'panel', class: 'panel', hidden: '' }, this.#chips, this.#status, this.#list, this.#more);
+    this.#panel = h('div', { part: 'panel', class: 'panel', hidden: '' }, this.#chips, this.#tagChips, this.#status, this.#list, this.#more);
     this.#box = h('div', { class: 'box' }, this.#input, this.#hint);
     this.#root.append(h('style', {}, STYLES), this.#box, this.#panel);
 
@@ -204,23 +212,37 @@ export class SiteSearchElement extends BaseElement {
     this.#input.placeholder = placeholder;
     this.#input.setAttribute('aria-label', this.getAttribute('label') || placeholder || this.#text('placeholder'));
     this.#chips.setAttribute('aria-label', this.#text('filterByType'));
+    this.#tagChips.setAttribute('aria-label', this.#text('filterByTag'));
     this.#list.setAttribute('aria-label', this.#text('resultsLabel'));
     this.#more.textContent = this.#text('moreResults');
     // Direction is inherited from the page; a right-to-left language on a page that does not say so gets it here.
     const dir = this.closest('[dir]') ? '' : isRightToLeft(this.#lang) ? 'rtl' : '';
     for (const part of [this.#box, this.#panel]) dir ? part.setAttribute('dir', dir) : part.removeAttribute('dir');
     this.#hint.textContent = this.#hotkey();
-    const types = (this.getAttribute('types') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    this.#showFilters();
+  }
+
+  /**
+   * The filter chips: the `types` (else the types the endpoint counted) after "All", and the tags counted, each with
+   * its count when the endpoint gave one (the `facets` attribute).
+   */
+  #showFilters(): void {
+    const listed = (this.getAttribute('types') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    const { type, tags } = this.#facets ?? {};
+    const types = listed.length ? listed : offered(type, []);
     if (this.#type && !types.includes(this.#type)) this.#type = '';
-    this.#chips.hidden = !types.length;
-    this.#chips.replaceChildren(
-      ...['', ...types].map((type) => {
-        const pressed = String(type === this.#type);
-        const chip = h('button', { part: 'chip', class: 'chip', type: 'button', 'data-type': type, 'aria-pressed': pressed }, type || this.#text('all'));
-        chip.addEventListener('click', () => this.#setType(type));
-        return chip;
-      }),
-    );
+    const total = type?.reduce((n, c) => n + c.count, 0);
+    fillChips(this.#chips, types.length ? ['', ...types] : [], {
+      chosen: (t) => t === this.#type,
+      name: (t) => t || this.#text('all'),
+      count: (t) => (t ? countOf(type, t) : total),
+      choose: (t) => this.#filter(t, this.#tags),
+    });
+    fillChips(this.#tagChips, offered(tags, this.#tags), {
+      chosen: (t) => this.#tags.includes(t),
+      count: (t) => countOf(tags, t),
+      choose: (t) => this.#filter(this.#type, this.#tags.includes(t) ? this.#tags.filter((x) => x !== t) : [...this.#tags, t]),
+    });
   }
 
   /** The URL parameter the query is shared in (`query-param`, `q` when it has no value), or `''` when it is not. */
@@ -254,10 +276,18 @@ export class SiteSearchElement extends BaseElement {
     }
   };
 
-  #setType(type: string): void {
+  /** Chooses the type and tags the results are filtered by, and searches again from the first page. */
+  #filter(type: string, tags: string[]): void {
     this.#type = type;
-    for (const chip of this.#chips.children) chip.setAttribute('aria-pressed', String(chip.getAttribute('data-type') === type));
+    this.#tags = tags;
+    this.#showFilters();
     if (this.#searchable()) this.#search(0);
+  }
+
+  /** The facets the endpoint is asked to count (`facets` attribute; empty: both), or `''`. */
+  #facetNames(): string {
+    const names = this.getAttribute('facets');
+    return names === null ? '' : names || 'type,tags';
   }
 
   #query(): string {
@@ -298,12 +328,16 @@ export class SiteSearchElement extends BaseElement {
     if (!offset && !this.#results.length) this.#setStatus('', this.#text('searching'));
     this.#open(true);
     try {
-      const url = searchUrl(this.getAttribute('endpoint') || '/api/search', { q, limit, offset, type: this.#type });
+      const url = searchUrl(this.getAttribute('endpoint') || '/api/search', { q, limit, offset, type: this.#type, tags: this.#tags, facets: this.#facetNames() });
       const body = await fetchResults(url, controller.signal);
       if (seq !== this.#seq) return;
       const fromMoreButton = this.#root.activeElement === this.#more;
       const firstNew = offset > 0 ? this.#options.length : 0;
       this.#words = body.suggestion ?? q;
+      if (!offset) {
+        this.#facets = body.facets;
+        this.#showFilters();
+      }
       this.#showResults(body.results, offset > 0);
       this.#answered = { q, countsClicks: body.countsClicks };
       this.#more.hidden = body.results.length < Number(limit);

@@ -6,15 +6,21 @@ export interface SearchParams {
   limit: string;
   offset: number;
   type: string;
+  /** The tags every result must carry. */
+  tags: string[];
+  /** The facets to count (`type,tags`), or `''`. */
+  facets: string;
 }
 
 /** Builds the request URL on `endpoint`, which may be relative to the page or on another origin (CORS is on by default). */
-export function searchUrl(endpoint: string, { q, limit, offset, type }: SearchParams): string {
+export function searchUrl(endpoint: string, { q, limit, offset, type, tags, facets }: SearchParams): string {
   const url = new URL(endpoint, document.baseURI);
   url.searchParams.set('q', q);
   url.searchParams.set('limit', limit);
   if (offset) url.searchParams.set('offset', String(offset));
   if (type) url.searchParams.set('type', type);
+  for (const tag of tags) url.searchParams.append('tags', tag);
+  if (facets) url.searchParams.set('facets', facets);
   return url.href;
 }
 

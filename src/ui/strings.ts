@@ -20,6 +20,8 @@ export interface SiteSearchStrings {
   /** The type chip that removes the type filter. */
   all: string;
   filterByType: string;
+  /** The accessible name of the tag filters (the `facets` attribute). */
+  filterByTag: string;
   /** The accessible name of the list of results. */
   resultsLabel: string;
   /** Shown for every failure the reader cannot fix; the detail goes to the console. */
@@ -42,6 +44,7 @@ export const ENGLISH: SiteSearchStrings = {
   moreResults: 'More results',
   all: 'All',
   filterByType: 'Filter by type',
+  filterByTag: 'Filter by tag',
   resultsLabel: 'Search results',
   unavailable: 'Search is unavailable.',
   tooLong: 'That search is too long: shorten it.',

@@ -25,11 +25,21 @@ export interface SearchResult {
   sections?: (SearchResultSection & { snippet: string })[];
 }
 
-/** A `200` answer. `suggestion` is present when misspelled words were corrected to find the results. */
+/** One value of a facet and how many of the query's matches have it. */
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+/**
+ * A `200` answer. `suggestion` is present when misspelled words were corrected to find the results; `facets` when the
+ * request asked for them (`facets=type,tags`).
+ */
 export interface SearchResponse {
   query: string;
   results: SearchResult[];
   suggestion?: string;
+  facets?: { type?: FacetCount[]; tags?: FacetCount[] };
 }
 
 /** `detail` of the cancelable `site-search:select` event. `url` is `''` when the result has no safe link. */

@@ -803,6 +803,80 @@ describe('every language (issue 37, item 5)', () => {
   });
 });
 
+describe('filters with counts (issue 37, item 1)', () => {
+  type Facets = NonNullable<SearchResponse['facets']>;
+  const tagChip = (name: string) => page.locator('site-search [part=chip][data-value]', { hasText: new RegExp(`^${name} \\d+$`, 'i') });
+  /** Each chip's text as the box shows it: its name and its count. */
+  const chipTexts = (group: 'type' | 'tag') => page.locator('site-search .chips').nth(group === 'type' ? 0 : 1).locator('[part=chip]').allTextContents();
+  const expectedChips = (facets: Facets, types = ['doc', 'post']) => ({
+    type: [`All ${facets.type!.reduce((n, c) => n + c.count, 0)}`, ...types.map((t) => `${t} ${facets.type!.find((c) => c.value === t)?.count ?? 0}`)],
+    tag: facets.tags!.map((c) => `${c.value} ${c.count}`),
+  });
+  const withFacets = async (limit?: string) =>
+    page.evaluate((limit) => {
+      const box = document.querySelector('site-search')!;
+      box.setAttribute('facets', '');
+      if (limit) box.setAttribute('limit', limit);
+    }, limit);
+
+  it('shows the types and tags of the matches with their counts; a tag chosen filters, and the counts change', async () => {
+    await withFacets();
+    const all = await api({ q: 'otter', limit: '8', facets: 'type,tags' });
+    // The fixture's tags, counted by hand: both posts in the Pacific, two in the UK, two field guides, two on behaviour.
+    expect(all.facets!.tags).toEqual([
+      { value: 'behaviour', count: 2 },
+      { value: 'fieldwork', count: 2 },
+      { value: 'pacific', count: 2 },
+      { value: 'uk', count: 2 },
+      { value: 'survey', count: 1 },
+    ]);
+    await searchFor('otter');
+    await expect.poll(() => chipTexts('tag')).toEqual(expectedChips(all.facets!).tag);
+    expect(await chipTexts('type')).toEqual(expectedChips(all.facets!).type);
+
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/search') && asked.push(new URL(r.url()).searchParams.getAll('tags').join(',')));
+    await tagChip('pacific').click();
+    const pacific = await api({ q: 'otter', limit: '8', facets: 'type,tags', tags: 'pacific' });
+    expect(pacific.results.map((r) => r.title).sort()).toEqual(['A week with sea otters', 'Why otters hold hands']);
+    await expect.poll(titles).toEqual(pacific.results.map((r) => r.title));
+    await expect.poll(() => chipTexts('type')).toEqual(expectedChips(pacific.facets!).type);
+    expect(await chipTexts('tag')).toEqual(['pacific 2', 'behaviour 1']);
+    expect(await tagChip('pacific').getAttribute('aria-pressed')).toBe('true');
+    expect(asked).toEqual(['pacific']);
+
+    // The chosen tag stays visible and is removed by choosing it again.
+    await tagChip('pacific').click();
+    await expect.poll(titles).toEqual(all.results.map((r) => r.title));
+    expect(await tagChip('pacific').getAttribute('aria-pressed')).toBe('false');
+    expect(asked).toEqual(['pacific', '']);
+  });
+
+  it('a chosen tag and type survive "More results"; the keyboard reaches and toggles the chips', async () => {
+    await withFacets('1');
+    await typeQuery('otter');
+    await expect.poll(async () => (await titles()).length).toBe(1);
+    // Tab from the box: All, doc, post, then the tags, most frequent first (behaviour, fieldwork, pacific, uk…).
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('site-search')!.shadowRoot!.activeElement?.getAttribute('data-value'))).toBe('uk');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => tagChip('uk').getAttribute('aria-pressed')).toBe('true');
+    await chip('post \\d+').click();
+    const uk = await api({ q: 'otter', limit: '25', tags: 'uk', type: 'post' });
+    expect(uk.results.length).toBe(2);
+    await expect.poll(titles).toEqual(uk.results.slice(0, 1).map((r) => r.title));
+    const paged: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/search') && paged.push(new URL(r.url()).search));
+    await more().click();
+    await expect.poll(titles).toEqual(uk.results.map((r) => r.title));
+    expect(paged).toHaveLength(1);
+    const params = new URLSearchParams(paged[0]);
+    expect([params.get('offset'), params.getAll('tags'), params.get('type')]).toEqual(['1', ['uk'], 'post']);
+    expect(await tagChip('uk').getAttribute('aria-pressed')).toBe('true');
+    expect(await chip('post \\d+').getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
 describe('accessibility: axe-core finds no violation in any state (issue 37)', () => {
   const violations = () => axeViolations(page, 'site-search');
 
@@ -830,6 +904,16 @@ describe('accessibility: axe-core finds no violation in any state (issue 37)', (
     expect(await violations()).toEqual([]);
     release();
     await expect.poll(() => status().textContent()).toBe('Search is unavailable.');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('filters open: types and tags with counts, one chosen', async () => {
+    await page.evaluate(() => document.querySelector('site-search')!.setAttribute('facets', 'type,tags'));
+    await searchFor('otter');
+    await expect.poll(() => page.locator('site-search [part=chip][data-value=pacific]').count()).toBe(1);
+    await page.locator('site-search [part=chip][data-value=pacific]').click();
+    await expect.poll(() => page.locator('site-search [part=chip][data-value=pacific]').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => (await titles()).length).toBe(2);
     expect(await violations()).toEqual([]);
   });
 

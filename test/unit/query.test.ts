@@ -53,8 +53,8 @@ describe('normalizeSearchInput (SPEC "GET {apiRoute}" parameters and limits)', (
     return undefined;
   };
 
-  it('applies the defaults: limit 10, offset 0, no type', () => {
-    expect(normalizeSearchInput(config, { q: 'Astro' })).toEqual({ q: 'astro', limit: 10, offset: 0, type: '' });
+  it('applies the defaults: limit 10, offset 0, no type, no tags, no facets', () => {
+    expect(normalizeSearchInput(config, { q: 'Astro' })).toEqual({ q: 'astro', limit: 10, offset: 0, type: '', tags: [], facets: [] });
   });
 
   it('clamps limit to maxLimit instead of rejecting it', () => {

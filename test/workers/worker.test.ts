@@ -107,6 +107,28 @@ describe('createWorker in workerd with D1 and caches.default', () => {
     expect(await res.json()).toEqual({ error: 'Invalid type. One of: doc, post' });
   });
 
+  it('filters by tags and counts facets in the one D1 statement of the search, cached apart from the plain answer', async () => {
+    const ask = async (query: string) => {
+      const before = await dbCalls();
+      const res = await mf.dispatchFetch(`${ORIGIN}/api/search?${query}`);
+      const body = (await res.json()) as { results: { title: string }[]; facets?: unknown };
+      return { body, statements: (await dbCalls()) - before, cache: res.headers.get('X-Search-Cache') };
+    };
+    // "collections" is on 2 docs (tags "content mdx", "deploy cloudflare") and 2 posts (both "release").
+    const counted = await ask('q=collections&facets=type,tags&limit=3');
+    expect(counted.statements).toBe(1);
+    expect(counted.body.results).toHaveLength(3);
+    const pairs = (o: Record<string, number>) => Object.entries(o).map(([value, count]) => ({ value, count }));
+    expect(counted.body.facets).toEqual({ type: pairs({ doc: 2, post: 2 }), tags: pairs({ release: 2, cloudflare: 1, content: 1, deploy: 1, mdx: 1 }) });
+    const filtered = await ask('q=collections&tags=release&facets=type,tags&limit=3');
+    expect(filtered).toMatchObject({ statements: 1, cache: 'MISS' });
+    expect(filtered.body.results.map((r) => r.title).sort()).toEqual(['Old announcement', 'Release notes']);
+    expect(filtered.body.facets).toEqual({ type: pairs({ post: 2 }), tags: pairs({ release: 2 }) });
+    const bad = await mf.dispatchFetch(`${ORIGIN}/api/search?q=deploy&facets=date`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: 'Invalid facets. Any of: type, tags' });
+  });
+
   it('answers 500 naming the binding when D1 is not bound', async () => {
     const bare = newMiniflare(false);
     try {

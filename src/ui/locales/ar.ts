@@ -10,6 +10,7 @@ export default {
   moreResults: 'مزيد من النتائج',
   all: 'الكل',
   filterByType: 'التصفية حسب النوع',
+  filterByTag: 'التصفية حسب الوسم',
   resultsLabel: 'نتائج البحث',
   unavailable: 'البحث غير متاح.',
   tooLong: 'عبارة البحث طويلة جدًا: اختصرها.',

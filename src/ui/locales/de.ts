@@ -10,6 +10,7 @@ export default {
   moreResults: 'Weitere Ergebnisse',
   all: 'Alle',
   filterByType: 'Nach Typ filtern',
+  filterByTag: 'Nach Schlagwort filtern',
   resultsLabel: 'Suchergebnisse',
   unavailable: 'Die Suche ist nicht verfügbar.',
   tooLong: 'Diese Suche ist zu lang: bitte kürzen.',

@@ -10,6 +10,7 @@ export default {
   moreResults: 'Más resultados',
   all: 'Todos',
   filterByType: 'Filtrar por tipo',
+  filterByTag: 'Filtrar por etiqueta',
   resultsLabel: 'Resultados de búsqueda',
   unavailable: 'La búsqueda no está disponible.',
   tooLong: 'La búsqueda es demasiado larga: acórtala.',

@@ -10,6 +10,7 @@ export default {
   moreResults: 'Plus de résultats',
   all: 'Tous',
   filterByType: 'Filtrer par type',
+  filterByTag: 'Filtrer par étiquette',
   resultsLabel: 'Résultats de recherche',
   unavailable: 'La recherche est indisponible.',
   tooLong: 'Cette recherche est trop longue : raccourcissez-la.',

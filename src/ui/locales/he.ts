@@ -10,6 +10,7 @@ export default {
   moreResults: 'תוצאות נוספות',
   all: 'הכול',
   filterByType: 'סינון לפי סוג',
+  filterByTag: 'סינון לפי תגית',
   resultsLabel: 'תוצאות חיפוש',
   unavailable: 'החיפוש אינו זמין.',
   tooLong: 'החיפוש ארוך מדי: קצרו אותו.',

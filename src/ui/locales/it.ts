@@ -10,6 +10,7 @@ export default {
   moreResults: 'Altri risultati',
   all: 'Tutti',
   filterByType: 'Filtra per tipo',
+  filterByTag: 'Filtra per tag',
   resultsLabel: 'Risultati della ricerca',
   unavailable: 'La ricerca non è disponibile.',
   tooLong: 'La ricerca è troppo lunga: accorciala.',

@@ -10,6 +10,7 @@ export default {
   moreResults: 'さらに表示',
   all: 'すべて',
   filterByType: '種類で絞り込む',
+  filterByTag: 'タグで絞り込む',
   resultsLabel: '検索結果',
   unavailable: '現在、検索は利用できません。',
   tooLong: '検索語が長すぎます。短くしてください。',

@@ -10,6 +10,7 @@ export default {
   moreResults: '결과 더 보기',
   all: '전체',
   filterByType: '유형별 필터',
+  filterByTag: '태그별 필터',
   resultsLabel: '검색 결과',
   unavailable: '검색을 사용할 수 없습니다.',
   tooLong: '검색어가 너무 깁니다. 줄여 주세요.',

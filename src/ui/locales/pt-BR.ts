@@ -10,6 +10,7 @@ export default {
   moreResults: 'Mais resultados',
   all: 'Todos',
   filterByType: 'Filtrar por tipo',
+  filterByTag: 'Filtrar por tag',
   resultsLabel: 'Resultados da pesquisa',
   unavailable: 'A pesquisa está indisponível.',
   tooLong: 'A pesquisa é longa demais: encurte-a.',

@@ -10,6 +10,7 @@ export default {
   moreResults: 'Ещё результаты',
   all: 'Все',
   filterByType: 'Фильтр по типу',
+  filterByTag: 'Фильтр по тегу',
   resultsLabel: 'Результаты поиска',
   unavailable: 'Поиск недоступен.',
   tooLong: 'Слишком длинный запрос: сократите его.',

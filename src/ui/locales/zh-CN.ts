@@ -10,6 +10,7 @@ export default {
   moreResults: '更多结果',
   all: '全部',
   filterByType: '按类型筛选',
+  filterByTag: '按标签筛选',
   resultsLabel: '搜索结果',
   unavailable: '搜索暂不可用。',
   tooLong: '搜索内容过长，请缩短。',

@@ -10,6 +10,7 @@ export default {
   moreResults: '更多結果',
   all: '全部',
   filterByType: '依類型篩選',
+  filterByTag: '依標籤篩選',
   resultsLabel: '搜尋結果',
   unavailable: '搜尋目前無法使用。',
   tooLong: '搜尋內容過長，請縮短。',
