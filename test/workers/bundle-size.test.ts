@@ -8,10 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { bundleSize } from '../../bench/perf/bundle-size.js';
 
 /**
- * Issue 36 asks for 16 KB; the Worker is 18,038 bytes (docs/benchmarks.md, "Worker bundle", lists what is left, module
- * by module). This budget keeps it from growing while that is worked on: lower it as the bundle shrinks.
+ * Issue 36 asks for 16 KB; the Worker is 18,997 bytes (docs/benchmarks.md, "Worker bundle", lists what is left, module
+ * by module): 18,038 before the endpoint answered `tags=` and `facets=` (issue 37, +959 bytes, in every Worker since
+ * any request may ask for them). This budget keeps it from growing unnoticed: a change that adds to it says so here;
+ * lower it as the bundle shrinks.
  */
-const MAX_GZIP_BYTES = 18 * 1024;
+const MAX_GZIP_BYTES = 19 * 1024;
 
 const entry = fileURLToPath(new URL('../../adapters/workers.ts', import.meta.url));
 
