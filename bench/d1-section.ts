@@ -41,6 +41,11 @@ only this section. The 1,831 pages pushed to a local D1; the query mix through t
 ${d1.rowsRead.p50}, p95 ${d1.rowsRead.p95}, p99 ${d1.rowsRead.p99} (mean ${Math.round(d1.meanRowsRead)}). Through the Worker
 (\`createWorker\`, \`caches.default\`), p50 / p95 / p99 ms: first request ${d1.miss.p50.toFixed(2)} / ${d1.miss.p95.toFixed(2)} / ${d1.miss.p99.toFixed(2)}, repeated
 request served from the cache ${d1.hit.p50?.toFixed(2)} / ${d1.hit.p95?.toFixed(2)} / ${d1.hit.p99?.toFixed(2)} (no database call).
+The same searches asking for the type and tag counts (\`facets=type,tags\`, docs/http-api.md) read ${Math.round(d1.facets.meanRowsRead).toLocaleString('en')} rows
+at the mean (${(d1.facets.meanRowsRead / d1.meanRowsRead).toFixed(2)}× the plain search), in at most ${d1.facets.maxTrips} round trips, as without them: the counts read
+every match of the query again, in every type (a type's count ignores the \`type\` filter, here one type per
+language), with its tags from the full-text row (\`search_docs\` has none). A box shows counts only with its \`facets\`
+attribute, and a page of results served from the edge cache reads none.
 
 What that means for a bill: at the mean, D1's free allowance of 5 million rows read a day covers about
 ${roundTo(5e6 / d1.meanRowsRead)} searches a day that miss the cache, and the 25 billion a month included in Workers Paid about
