@@ -54,7 +54,14 @@ describe('the bench floor: what the handler answered', () => {
   });
 
   it('a query every result holds every word of is strict, its floor every word', async () => {
-    expect(await answer('cache', 'doc')).toEqual({ path: 'strict', match: '"cache"*' });
+    expect(await answer('cache', 'doc')).toEqual({ path: 'strict', match: '"cache"*', ranked: '"cache"*' });
+  });
+
+  it('on the strict path the coverage ranking still ranks any informative word: the wider floor bench:latency sets beside', async () => {
+    const { path: taken, match, ranked } = await answer('cache answers', 'doc');
+    expect(taken).toBe('strict');
+    expect(match).toContain('"cache" AND "answers"*');
+    expect(ranked.split(' OR ')).toEqual(expect.arrayContaining(['"cache"', '"answers"*']));
   });
 
   it('a query no page holds every word of widened, its floor any word', async () => {
