@@ -7,6 +7,7 @@ export { createSearchHandler, type HandlerRuntime, type SearchHandler, type Wait
 export { resolveConfig } from './options/config.js';
 export {
   defineSearchOptions,
+  type AnalyticsOptions,
   type RecencyOptions,
   type ResolvedConfig,
   type ResolvedSource,
@@ -15,7 +16,7 @@ export {
   type SearchWeights,
 } from './options/options.js';
 export { searchIndex, type MatchStep, type SearchArgs, type SearchResult } from './search/search.js';
-export { toFtsQuery } from './search/query.js';
+export { toFtsQuery, type RawSearchInput, type SearchInput } from './search/query.js';
 export type { SearchCache } from './http/cache.js';
 export { createMemoryCache } from './http/memory-cache.js';
 export { isSearchDatabase, type SearchDatabase, type SearchStatement, type SqlValue } from './db/types.js';
