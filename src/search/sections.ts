@@ -71,16 +71,18 @@ export function sectionOf(found: { heading: string; anchor: string } | undefined
  */
 export function sectionSnippet(lead: string, stems: string[], tokens: number): string {
   const words = removeWordBreaks(lead).split(/(\s+)/);
-  // A token's first word, without the punctuation around it ("(coasts)." → "coasts", "getEntry()" → "getEntry"):
-  // what is compared and marked.
-  const core = (token: string) => /^([^\p{L}\p{N}]*)([\p{L}\p{N}]*)(.*)$/su.exec(token)!;
   const hit = (token: string) => {
-    const folded = foldWord(core(token)[2]!);
-    return folded !== '' && stems.some((stem) => folded.startsWith(stem));
+    if (ASCII.test(token)) {
+      // An ASCII word folds by lowercasing, and its core is part of it: a stem not in the lowercased word cannot start
+      // its core, which rules out most words without the regular expression (most of what a snippet cost).
+      const lower = token.toLowerCase();
+      return stems.some((stem) => lower.includes(stem)) && startsWithStem(lower.slice(...coreOffsets(lower)), stems);
+    }
+    return startsWithStem(foldWord(core(token)[2]!), stems);
   };
   const mark = (token: string) => {
-    const [, before, word, after] = core(token);
-    return `${before}${MARK_OPEN}${word}${MARK_CLOSE}${after}`;
+    const [start, end] = coreOffsets(token);
+    return `${token.slice(0, start)}${MARK_OPEN}${token.slice(start, end)}${MARK_CLOSE}${token.slice(end)}`;
   };
   // Separators sit at odd indexes: a word is every second entry.
   const first = words.findIndex((w, i) => i % 2 === 0 && hit(w));
@@ -88,6 +90,33 @@ export function sectionSnippet(lead: string, stems: string[], tokens: number): s
   const to = from + 2 * tokens;
   const text = words.slice(from, to).map((w, i) => (i % 2 === 0 && hit(w) ? mark(w) : w)).join('');
   return `${from > 0 ? '…' : ''}${text.trim()}${to < words.length ? '…' : ''}`;
+}
+
+/**
+ * A token's first word, without the punctuation around it ("(coasts)." → "coasts", "getEntry()" → "getEntry"): what
+ * is compared and marked. Before it, what precedes the word; after it, the rest.
+ */
+const core = (token: string) => CORE.exec(token)!;
+const CORE = /^([^\p{L}\p{N}]*)([\p{L}\p{N}]*)(.*)$/su;
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Where {@link core}'s word starts and ends in the token; an ASCII token without the regular expression. */
+function coreOffsets(token: string): [number, number] {
+  if (!ASCII.test(token)) {
+    const [, before, word] = core(token);
+    return [before!.length, before!.length + word!.length];
+  }
+  // In ASCII, letters and digits are the word characters.
+  let start = 0;
+  while (start < token.length && !isWordChar(token.charCodeAt(start))) start++;
+  let end = start;
+  while (end < token.length && isWordChar(token.charCodeAt(end))) end++;
+  return [start, end];
+}
+
+function startsWithStem(folded: string, stems: string[]): boolean {
+  return folded !== '' && stems.some((stem) => folded.startsWith(stem));
 }
 
 const MARK_OPEN = String.fromCharCode(MARK_OPEN_CODE);

@@ -32,6 +32,14 @@ describe('the sections listed under a result', () => {
     expect(snippet('Le Déploiement échoue.', ['deploiement'])).toBe('Le <mark>Déploiement</mark> échoue.');
   });
 
+  it('marks only words whose first run of letters and digits starts with a stem, ASCII or not', () => {
+    // The stem inside a word (getEntry) or after its first run (naïve-cache) is no match; case and digits are kept.
+    expect(snippet('Call getEntry() or entry.data first.', ['entry'])).toBe('…or <mark>entry</mark>.data first.');
+    expect(snippet('The cache-control header, and naïve-cache code.', ['cache'], 8)).toBe('The <mark>cache</mark>-control header, and naïve-cache code.');
+    expect(snippet('  leading space then CACHE2 and 2cache  ', ['cache'])).toBe('…then <mark>CACHE2</mark> and 2cache');
+    expect(snippet('Über Ärger: ärgerlich, Ärgernis.', ['arger'], 8)).toBe('Über <mark>Ärger</mark>: <mark>ärgerlich</mark>, <mark>Ärgernis</mark>.');
+  });
+
   it('is safe to render: markup in the text is escaped, only the marks are tags', () => {
     expect(snippet('Never <b>run</b> alert("x") here', ['alert'], 8)).toBe('Never &lt;b&gt;run&lt;/b&gt; <mark>alert</mark>(&quot;x&quot;) here');
   });
