@@ -12,6 +12,8 @@ const OPTIONS = {
   port: { type: 'string', default: '4545' },
   host: { type: 'string', default: '127.0.0.1' },
   type: { type: 'string' },
+  tags: { type: 'string' },
+  facets: { type: 'string' },
   limit: { type: 'string' },
   json: { type: 'boolean' },
   days: { type: 'string' },

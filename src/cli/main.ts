@@ -25,7 +25,7 @@ Commands
       --port N           (default 4545)   --host H (default 127.0.0.1)
       --cors             send Access-Control-Allow-Origin: * (off in dev: other sites cannot read your drafts)
   query "text"         Search the local index
-      --type T  --limit N  --json
+      --type T  --tags a,b  --facets type,tags  --limit N  --json
   check                Validate the options and the wrangler D1 config
   stats                Search analytics: top queries, no results, corrections, results opened
       --days N           the last N days (default 30)   --json   --html report.html
@@ -130,11 +130,20 @@ async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<
   const db = openSqlite(path);
   try {
     // The endpoint's validation and search, and its answer: the results and, for a corrected query, the suggestion.
-    const input = normalizeSearchInput(loaded.config, { q: text, type: flags.type as string | undefined, limit: (flags.limit as string | undefined) ?? null });
-    const { results, suggestion } = await runSearch(loaded.config, db, input);
+    const input = normalizeSearchInput(loaded.config, {
+      q: text,
+      type: flags.type as string | undefined,
+      tags: (flags.tags as string | undefined) ?? null,
+      facets: (flags.facets as string | undefined) ?? null,
+      limit: (flags.limit as string | undefined) ?? null,
+    });
+    const { results, suggestion, facets } = await runSearch(loaded.config, db, input);
     if (flags.json) {
-      console.log(terminalJson({ query: input.q, ...(suggestion ? { suggestion } : {}), results }));
+      console.log(terminalJson({ query: input.q, ...(suggestion ? { suggestion } : {}), results, ...(facets ? { facets } : {}) }));
       return 0;
+    }
+    for (const [name, counts] of Object.entries(facets ?? {})) {
+      console.log(printable(`${name}: ${counts.length ? counts.map((c) => `${c.value} ${c.count}`).join(', ') : '(none)'}`));
     }
     if (results.length === 0) console.log(`No results for "${printable(text)}".`);
     else if (suggestion) console.log(`Showing results for "${printable(suggestion)}".`);

@@ -26,11 +26,11 @@ const project = makeProject({
     sources: [{ dir: 'content', type: 'doc', url: '/docs/:slug' }, { dir: 'blog', type: 'post', url: '/blog/:slug' }],
   };
   export default options;\n`,
-  'content/intro.md': '---\ntitle: Introduction\n---\nWelcome to the <b>documentation</b> of the penguin tracker.',
+  'content/intro.md': '---\ntitle: Introduction\ntags: [birds]\n---\nWelcome to the <b>documentation</b> of the penguin tracker.',
   'content/long.md': `# Long page\n\n${'lengthy words '.repeat(20)}`,
   'content/broken.md': '# Broken\n\nText\n\n```js\nconst unclosed = true;\n',
   'blog/draft.md': '---\ntitle: Secret\ndraft: true\n---\npenguin plans',
-  'blog/hello.md': '---\ntitle: Hello penguins\ndate: 2026-01-02\n---\nFirst post about penguins.',
+  'blog/hello.md': '---\ntitle: Hello penguins\ndate: 2026-01-02\ntags: [birds, news]\n---\nFirst post about penguins.',
 });
 afterAll(() => project.cleanup());
 
@@ -60,6 +60,23 @@ describe('site-search query', () => {
     expect(body.results.map((x: { title: string }) => x.title).sort()).toEqual(['Hello penguins', 'Introduction']);
     const posts = JSON.parse((await cli(['query', 'penguin', '--type', 'post', '--json'], project.dir)).stdout);
     expect(posts.results.map((x: { title: string }) => x.title)).toEqual(['Hello penguins']);
+  });
+
+  it('filters by tags and counts facets as the endpoint does (--tags, --facets)', async () => {
+    const titles = async (...args: string[]) =>
+      (JSON.parse((await cli(['query', 'penguin', ...args, '--json'], project.dir)).stdout).results as { title: string }[]).map((x) => x.title).sort();
+    expect(await titles('--tags', 'news')).toEqual(['Hello penguins']);
+    expect(await titles('--tags', 'birds')).toEqual(['Hello penguins', 'Introduction']);
+    // Every tag is required, and a tag is matched whole.
+    expect(await titles('--tags', 'birds,news')).toEqual(['Hello penguins']);
+    expect(await titles('--tags', 'bird')).toEqual([]);
+    const counted = JSON.parse((await cli(['query', 'penguin', '--facets', 'type,tags', '--json'], project.dir)).stdout);
+    expect(counted.facets).toEqual({
+      type: [{ value: 'doc', count: 1 }, { value: 'post', count: 1 }],
+      tags: [{ value: 'birds', count: 2 }, { value: 'news', count: 1 }],
+    });
+    const readable = await cli(['query', 'penguin', '--facets', 'tags'], project.dir);
+    expect(readable.stdout).toContain('tags: birds 2, news 1');
   });
 
   it('says what a misspelt query was corrected to, as the endpoint does', async () => {
@@ -144,6 +161,9 @@ describe('errors: one line with the fix, exit code 1, no stack trace unless --de
     const badType = await cli(['query', 'penguin', '--type', 'nope'], project.dir);
     oneLine(badType);
     expect(badType.stderr).toContain('Invalid type. One of: doc, post');
+    const badFacets = await cli(['query', 'penguin', '--facets', 'authors'], project.dir);
+    oneLine(badFacets);
+    expect(badFacets.stderr).toContain('Invalid facets. Any of: type, tags');
     oneLine(await cli(['frobnicate'], project.dir));
     const missing = await cli(['index', './nowhere'], project.dir);
     oneLine(missing);
