@@ -31,7 +31,6 @@ export const PREFIX_INDEX_MAX = Math.max(...PREFIX_LENGTHS);
  */
 export const TITLES_TABLE = 'search_titles';
 
-
 /** Copies the titles of one site's `search_index` rows (`where` as for {@link syncDocsStatement}) after a whole push. */
 export function syncTitlesStatement(where: string): string {
   return `INSERT OR REPLACE INTO ${TITLES_TABLE} (rowid, title, site) SELECT rowid, title, site FROM ${TABLE}${where}`;
@@ -46,13 +45,11 @@ export function syncTitlesStatement(where: string): string {
  */
 export const HEADINGS_TABLE = 'search_headings';
 
-
 /** Writes the headings of one site's pages (`where` as for {@link syncDocsStatement}) from their stored sections. */
 export function syncHeadingsStatement(where: string): string {
   return `INSERT OR REPLACE INTO ${HEADINGS_TABLE} (rowid, headings, site)
     SELECT s.page, (SELECT group_concat(json_extract(h.value, '$[0]'), ' ') FROM json_each(s.sections) h), s.site FROM ${SECTIONS_TABLE} s${where}`;
 }
-
 
 /**
  * The vocabulary again, packed a few rows per site and type for the typo index a search keeps in memory
@@ -71,7 +68,6 @@ export const PACKED_VOCAB_TABLE = 'search_vocab_packed';
  * letter (D1 refuses rows over 2 MB); a real site's words average about ten letters, 100 KB a row.
  */
 export const WORDS_PER_PACKED_ROW = 10_000;
-
 
 /**
  * The `search_meta` key whose value changes whenever a push changes the vocabulary (a random 64-bit hex string): what a
@@ -108,7 +104,6 @@ export function packVocabularyStatements(where: string): string[] {
  * small row instead of the FTS5 content row, which carries the whole body (docs/decisions.md, "Performance").
  */
 export const DOCS_TABLE = 'search_docs';
-
 
 /** Day number (days since 1970-01-01 UTC) of a `date` column value, or NULL when it does not start with YYYY-MM-DD. */
 export const DAY_OF_DATE = (column: string) =>
@@ -157,7 +152,6 @@ export const INSERT_SECTIONS = `INSERT INTO ${SECTIONS_TABLE} (page, site, secti
  * next push, finding no hashes, rewrites the site once and records them).
  */
 export const HASHES_TABLE = 'search_hashes';
-
 
 /**
  * The statements that create every table of the index when missing, in order. Built on call, not held in constants: a

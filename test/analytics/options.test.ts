@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig, SiteSearchConfigError, type SearchOptions } from '../../src/index.js';
+import { resolveConfig, type SearchOptions } from '../../src/index.js';
+import { configProblems as problems } from '../helpers/config-problems.js';
 
 const minimal: SearchOptions = { database: 'site-db', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }] };
 
-function problems(options: unknown): string[] {
-  try {
-    resolveConfig(options as SearchOptions);
-  } catch (e) {
-    expect(e).toBeInstanceOf(SiteSearchConfigError);
-    return (e as SiteSearchConfigError).problems;
-  }
-  throw new Error('resolveConfig did not throw');
-}
 
 describe('the analytics option (docs/analytics.md)', () => {
   it('is off unless asked for', () => {

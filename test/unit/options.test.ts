@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defineSearchOptions, resolveConfig, SiteSearchConfigError, type SearchOptions } from '../../src/index.js';
+import { configProblems as problems } from '../helpers/config-problems.js';
 
 const minimal: SearchOptions = { database: 'site-db', sources: [{ dir: 'src/content/blog', type: 'post', url: '/blog/:slug' }] };
 
-function problems(options: unknown): string[] {
-  try {
-    resolveConfig(options as SearchOptions);
-  } catch (e) {
-    expect(e).toBeInstanceOf(SiteSearchConfigError);
-    expect((e as Error).message).toMatch(/^\[site-search\] Invalid search options:/);
-    return (e as SiteSearchConfigError).problems;
-  }
-  throw new Error('resolveConfig did not throw');
-}
 
 describe('resolveConfig: options and defaults (SPEC "Options object")', () => {
   it('fills every default from SPEC.md', () => {
