@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { SearchHandler } from '../src/http/handler.js';
 import { isValidHost } from '../src/http/host.js';
+import { requestClient } from '../src/db/sqlite-pool.js';
 
 /** Methods the Fetch API refuses to carry (`new Request` throws on them): answered here, before any Request exists. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -37,7 +38,9 @@ export function toNodeListener(handler: SearchHandler, { env }: { env?: object }
       return send(res, 400, 'Bad request');
     }
     try {
-      const response = await handler(request, env);
+      // The index's worker pool takes clients in turn: a client's backlog waits behind its own requests only. The
+      // address is held in memory while its statements wait or run, never written anywhere.
+      const response = await requestClient.run(req.socket.remoteAddress, () => handler(request, env));
       res.writeHead(response.status, [...response.headers].flat());
       res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
     } catch (e) {

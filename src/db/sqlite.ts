@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { missingIndexMessage, SiteSearchError } from '../errors.js';
+import { defaultPoolSize, pooled, StatementPool } from './sqlite-pool.js';
 import type { SearchDatabase, SearchStatement, SqlValue } from './types.js';
 
 /** Which embedded SQLite to open. */
@@ -47,6 +48,13 @@ export interface OpenSqliteOptions {
    * to write to an existing file yourself (`writeIndex`).
    */
   readOnly?: boolean;
+  /**
+   * Worker threads that run the reads (`all()`), each with its own read-only connection to the file, so a slow search
+   * never holds the server's event loop: other requests and cache hits are answered meanwhile. Default for a file
+   * opened read-only (a server): one more than the cores, 3 to 5; for a file opened to write and `':memory:'`: `0`,
+   * everything in the calling thread. Writes always run in the calling thread.
+   */
+  threads?: number;
 }
 
 /**
@@ -61,7 +69,7 @@ export interface OpenSqliteOptions {
  * empty index, and SQLite's own "unable to open database file" says neither), unless `create: true`. A file that
  * exists but cannot be opened is an error naming why (a WAL-mode file in a read-only folder, or permissions).
  */
-export function openSqlite(path: string, { driver = 'node:sqlite', busyTimeoutMs = 5_000, create = false, readOnly }: OpenSqliteOptions = {}): SqliteDatabase {
+export function openSqlite(path: string, { driver = 'node:sqlite', busyTimeoutMs = 5_000, create = false, readOnly, threads }: OpenSqliteOptions = {}): SqliteDatabase {
   const file = path !== ':memory:' && path !== '';
   if (!create && file && !existsSync(path)) throw new SiteSearchError(missingIndexMessage(path));
   const readOnlyFile = file && (readOnly ?? !create);
@@ -69,8 +77,16 @@ export function openSqlite(path: string, { driver = 'node:sqlite', busyTimeoutMs
   // Another connection writing (a push) makes SQLite answer "database is locked" at once unless told to wait.
   native.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   if (!readOnlyFile) useWal(native, busyTimeoutMs);
-  return wrap(native, driver);
+  const db = wrap(native, driver);
+  const size = file ? Math.max(0, Math.floor(threads ?? (readOnlyFile ? defaultPoolSize() : 0))) : 0;
+  if (size === 0) return db;
+  const location = openedAs.get(native) ?? path;
+  const target = { location, isUrl: location !== path, driver, busyTimeoutMs: Math.max(0, Math.floor(busyTimeoutMs)) };
+  return pooled(db, new StatementPool(driver === 'better-sqlite3' ? { ...target, betterSqlite3: require.resolve('better-sqlite3') } : target, size));
 }
+
+/** The `file:` URL a connection was opened with when it is not its path (a WAL file read as immutable). */
+const openedAs = new WeakMap<NativeDatabase, string>();
 
 function openNative(path: string | URL, driver: SqliteDriver, readOnly: boolean): NativeDatabase {
   return driver === 'better-sqlite3' ? openBetterSqlite3(path as string, readOnly) : openNodeSqlite(path, readOnly);
@@ -96,6 +112,7 @@ function openReadOnly(path: string, driver: SqliteDriver): NativeDatabase {
       url.searchParams.set('immutable', '1');
       const immutable = openNative(url, driver, true);
       immutable.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').all();
+      openedAs.set(immutable, url.href);
       return immutable;
     }
     throw new SiteSearchError(cannotOpenMessage(path, wal, folderWritable), { cause: e });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, searchIndex, type SearchDatabase, type SearchOptions } from '../../src/index.js';
 import { ensureSchema } from '../../src/db/schema.js';
-import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
+import { DRIVERS, POOLED_DRIVERS, type TestDatabase } from '../helpers/databases.js';
 import { matchExpressions, oneLetterPrefixes } from '../helpers/fts.js';
 import { observe } from '../helpers/observe.js';
 import { daysAgo, NOW, seed, siteDocs, type TestDocument } from '../helpers/documents.js';
@@ -20,7 +20,7 @@ const options: SearchOptions = {
 const config = resolveConfig(options);
 const ORIGIN = 'https://example.com';
 
-describe.each(Object.entries(DRIVERS))('database contract: %s', (_name, open) => {
+describe.each(Object.entries({ ...DRIVERS, ...POOLED_DRIVERS }))('database contract: %s', (_name, open) => {
   let handle: TestDatabase;
   let db: SearchDatabase;
   const search = (q: string, extra: Partial<Parameters<typeof searchIndex>[1]> = {}) =>

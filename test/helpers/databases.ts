@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { openSqlite } from '../../adapters/node.js';
 import type { SearchDatabase } from '../../src/index.js';
@@ -28,5 +31,20 @@ export const DRIVERS: Record<string, () => Promise<TestDatabase>> = {
     return { db, close: () => mf.dispose() };
   },
 };
+
+/**
+ * node:sqlite and better-sqlite3 with their reads in worker threads (`threads`, what a server opening its index gets by
+ * default): a file, written in this thread, read by the workers' own connections.
+ */
+export const POOLED_DRIVERS: Record<string, () => Promise<TestDatabase>> = Object.fromEntries(
+  (['node:sqlite', 'better-sqlite3'] as const).map((driver) => [
+    `${driver}, reads in worker threads`,
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'site-search-pool-'));
+      const db = openSqlite(join(dir, 'search.db'), { driver, create: true, threads: 2 });
+      return { db, close: async () => (db.close(), rmSync(dir, { recursive: true, force: true })) };
+    },
+  ]),
+);
 
 export { countQueries } from './observe.js';

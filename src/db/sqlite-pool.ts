@@ -1,0 +1,229 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { SqliteDatabase, SqliteDriver } from './sqlite.js';
+import type { SearchStatement, SqlValue } from './types.js';
+
+/** What a pool's workers open: the file (or the `file:` URL it was opened as), with the same driver and busy timeout. */
+export interface PoolTarget {
+  /** A path, or a `file:` URL (a read-only WAL file read as immutable). */
+  location: string;
+  isUrl: boolean;
+  driver: SqliteDriver;
+  busyTimeoutMs: number;
+  /** better-sqlite3's entry, resolved here: a worker started from source text cannot resolve packages itself. */
+  betterSqlite3?: string;
+}
+
+/**
+ * Who asked for a statement (the Node bridge gives the connection's remote address): a client's statements wait behind
+ * each other, not in front of another client's. Held only while its statements wait or run.
+ */
+export type ClientKey = unknown;
+
+/** The client whose request is being answered: `toNodeListener` runs the handler inside `requestClient.run(address, …)`. */
+export const requestClient = new AsyncLocalStorage<ClientKey>();
+
+/**
+ * Worker threads a read-only index gets by default: one more than the cores, at least 3 and at most 5. A client sending
+ * requests back to back holds a worker per connection; one left over starts a reader's statement at once, and the
+ * operating system shares the cores between them (docs/decisions.md, "Statements off the event loop").
+ */
+export function defaultPoolSize(): number {
+  return Math.min(5, Math.max(3, availableParallelism() + 1));
+}
+
+/** One statement for a worker, and who asked for it. */
+interface Job {
+  sql: string;
+  params: SqlValue[];
+  client: ClientKey;
+  resolve: (rows: unknown[]) => void;
+  reject: (e: unknown) => void;
+}
+
+type Reply = { id: number; rows: unknown[] } | { id: number; error: { message: string; name: string; code?: unknown; errcode?: unknown; errstr?: unknown } };
+
+/**
+ * The worker's program, as source text rather than a file: bundlers (Next.js, Vite, @vercel/nft) copy the modules they
+ * trace, and a worker file beside this module is one they would not know to copy. It holds one read-only connection
+ * and runs one message at a time: node:sqlite and better-sqlite3 are synchronous, which is why they run here and not
+ * on the server's event loop.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData: t } = require('node:worker_threads');
+const native = t.driver === 'better-sqlite3'
+  ? new (require(t.betterSqlite3))(t.location, { readonly: true })
+  : new (process.getBuiltinModule('node:sqlite').DatabaseSync)(t.isUrl ? new URL(t.location) : t.location, { readOnly: true });
+native.exec('PRAGMA busy_timeout = ' + t.busyTimeoutMs);
+const prepared = new Map();
+const prepare = (sql) => {
+  let s = prepared.get(sql);
+  if (!s) {
+    if (prepared.size >= 200) prepared.clear();
+    s = native.prepare(sql);
+    prepared.set(sql, s);
+  }
+  return s;
+};
+parentPort.on('message', ({ id, sql, params }) => {
+  try {
+    const s = prepare(sql);
+    if (s.reader === false) s.run(...params);
+    parentPort.postMessage({ id, rows: s.reader === false ? [] : s.all(...params) });
+  } catch (e) {
+    parentPort.postMessage({ id, error: { message: String(e && e.message), name: String(e && e.name), code: e && e.code, errcode: e && e.errcode, errstr: e && e.errstr } });
+  }
+});
+`;
+
+
+/**
+ * A pool of worker threads, each with its own read-only connection to one file, that runs statements off the event
+ * loop. Jobs wait in one queue per client, and a free worker takes the next job from the clients in turn, a client
+ * with a statement already running going after those without: a client that sends many requests at once (several
+ * connections' worth, or pipelined) cannot fill the pool ahead of everyone else. Workers start on the first statement
+ * and keep the process alive only while they run one.
+ */
+export class StatementPool {
+  private readonly workers: { worker: Worker; busy?: { id: number; job: Job } }[] = [];
+  private readonly queues = new Map<ClientKey, Job[]>();
+  private readonly running = new Map<ClientKey, number>();
+  private nextId = 0;
+  private closed = false;
+
+  constructor(
+    private readonly target: PoolTarget,
+    readonly size: number,
+    private readonly clientOf: () => ClientKey = () => requestClient.getStore(),
+  ) {}
+
+  /** Runs one statement on a worker, resolving with its rows. */
+  run(sql: string, params: SqlValue[]): Promise<unknown[]> {
+    if (this.closed) return Promise.reject(new Error('[site-search] The search database is closed.'));
+    return new Promise((resolve, reject) => {
+      const client = this.clientOf();
+      let queue = this.queues.get(client);
+      if (!queue) this.queues.set(client, (queue = []));
+      queue.push({ sql, params, client, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Stops the workers; statements still waiting fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const error = new Error('[site-search] The search database was closed while a statement waited.');
+    for (const queue of this.queues.values()) for (const job of queue) job.reject(error);
+    this.queues.clear();
+    await Promise.all(this.workers.splice(0).map(({ worker }) => worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queues.size > 0) {
+      let slot = this.workers.find((w) => !w.busy);
+      if (!slot && this.workers.length < this.size) slot = this.start();
+      if (!slot) return;
+      const job = this.nextJob();
+      const id = ++this.nextId;
+      slot.busy = { id, job };
+      // A worker keeps the process alive only while it runs something (a script awaiting a search must not exit).
+      slot.worker.ref();
+      this.running.set(job.client, (this.running.get(job.client) ?? 0) + 1);
+      slot.worker.postMessage({ id, sql: job.sql, params: job.params });
+    }
+  }
+
+  /** The next job: from the client with the fewest statements running, the longest-waiting client first among equals. */
+  private nextJob(): Job {
+    let best: ClientKey = undefined;
+    let fewest = Infinity;
+    for (const client of this.queues.keys()) {
+      const n = this.running.get(client) ?? 0;
+      if (n < fewest) (best = client), (fewest = n);
+    }
+    const queue = this.queues.get(best)!;
+    const job = queue.shift()!;
+    // Re-inserted at the end: clients with equal claims take turns.
+    this.queues.delete(best);
+    if (queue.length) this.queues.set(best, queue);
+    return job;
+  }
+
+  private finished(client: ClientKey): void {
+    const left = (this.running.get(client) ?? 1) - 1;
+    if (left > 0) this.running.set(client, left);
+    else this.running.delete(client);
+  }
+
+  private start() {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: this.target });
+    const slot: (typeof this.workers)[number] = { worker };
+    worker.on('message', (reply: Reply) => {
+      const busy = slot.busy;
+      if (!busy || busy.id !== reply.id) return;
+      slot.busy = undefined;
+      slot.worker.unref();
+      this.finished(busy.job.client);
+      if ('error' in reply) busy.job.reject(Object.assign(new Error(reply.error.message), reply.error));
+      else busy.job.resolve(reply.rows);
+      this.dispatch();
+    });
+    const lost = (e: Error) => {
+      // The statement it was running fails with the error (one that cannot open the file: the error SQLite gave); the
+      // next job starts a new worker.
+      const i = this.workers.indexOf(slot);
+      if (i < 0) return;
+      this.workers.splice(i, 1);
+      const busy = slot.busy;
+      slot.busy = undefined;
+      if (busy) this.finished(busy.job.client);
+      busy?.job.reject(e);
+      this.dispatch();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => {
+      if (!this.closed) lost(new Error(`[site-search] A search worker stopped (exit code ${code}).`));
+    });
+    worker.unref();
+    this.workers.push(slot);
+    return slot;
+  }
+}
+
+/**
+ * `db` with its reads run by `pool`: `prepare(sql).bind(…).all()` goes to a worker, so a slow search never holds the
+ * event loop. `run`, `batch`, `exec` and `transaction` stay with `db`'s own connection in this thread: that is where
+ * writes are made (on a file opened to write, with `threads` asked for), and where a read-only server makes none.
+ */
+export function pooled(db: SqliteDatabase, pool: StatementPool): SqliteDatabase & { readonly pool: StatementPool } {
+  class PoolStatement implements SearchStatement {
+    constructor(
+      readonly sql: string,
+      readonly params: SqlValue[] = [],
+    ) {}
+    bind(...values: SqlValue[]): PoolStatement {
+      return new PoolStatement(this.sql, values.map((value) => value ?? null));
+    }
+    async all<Row>(): Promise<{ results: Row[] }> {
+      return { results: (await pool.run(this.sql, this.params)) as Row[] };
+    }
+    run(): Promise<unknown> {
+      return db.prepare(this.sql).bind(...this.params).run();
+    }
+    /** The same statement on `db`'s own connection, for `batch`. */
+    here(): SearchStatement {
+      return db.prepare(this.sql).bind(...this.params);
+    }
+  }
+  return {
+    ...db,
+    pool,
+    prepare: (sql) => new PoolStatement(sql),
+    batch: (statements) => db.batch(statements.map((s) => (s instanceof PoolStatement ? s.here() : s))),
+    close: () => {
+      void pool.close();
+      db.close();
+    },
+  };
+}
