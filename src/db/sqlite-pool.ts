@@ -89,6 +89,9 @@ export class StatementPool {
   private readonly workers: { worker: Worker; busy?: { id: number; job: Job } }[] = [];
   private readonly queues = new Map<ClientKey, Job[]>();
   private readonly running = new Map<ClientKey, number>();
+  /** When each client with work here was last given a worker: among equals, the one waiting longest goes first. */
+  private readonly turns = new Map<ClientKey, number>();
+  private turn = 0;
   private nextId = 0;
   private closed = false;
 
@@ -130,30 +133,31 @@ export class StatementPool {
       // A worker keeps the process alive only while it runs something (a script awaiting a search must not exit).
       slot.worker.ref();
       this.running.set(job.client, (this.running.get(job.client) ?? 0) + 1);
+      this.turns.set(job.client, ++this.turn);
       slot.worker.postMessage({ id, sql: job.sql, params: job.params });
     }
   }
 
-  /** The next job: from the client with the fewest statements running, the longest-waiting client first among equals. */
+  /** The next job: from the client with the fewest statements running, among equals the one served least recently. */
   private nextJob(): Job {
-    let best: ClientKey = undefined;
-    let fewest = Infinity;
+    let best: ClientKey;
+    let claim = [Infinity, Infinity];
     for (const client of this.queues.keys()) {
-      const n = this.running.get(client) ?? 0;
-      if (n < fewest) (best = client), (fewest = n);
+      const mine = [this.running.get(client) ?? 0, this.turns.get(client) ?? 0];
+      if (mine[0]! < claim[0]! || (mine[0] === claim[0] && mine[1]! < claim[1]!)) (best = client), (claim = mine);
     }
     const queue = this.queues.get(best)!;
     const job = queue.shift()!;
-    // Re-inserted at the end: clients with equal claims take turns.
-    this.queues.delete(best);
-    if (queue.length) this.queues.set(best, queue);
+    if (queue.length === 0) this.queues.delete(best);
     return job;
   }
 
   private finished(client: ClientKey): void {
     const left = (this.running.get(client) ?? 1) - 1;
-    if (left > 0) this.running.set(client, left);
-    else this.running.delete(client);
+    if (left > 0) return void this.running.set(client, left);
+    this.running.delete(client);
+    // Nothing of this client's is left here: it is forgotten (its address is held no longer than its statements).
+    if (!this.queues.has(client)) this.turns.delete(client);
   }
 
   private start() {

@@ -1,0 +1,167 @@
+/**
+ * `npm run bench:starvation` (and a section of `npm run bench`): can two connections starve every other reader of a
+ * Node server? At 10,000 documents, node:http through `site-search/node` (the built package, in a process of its own),
+ * a reader asks the query mix one request at a time, each uncached and then again (a cache hit), alone and beside two
+ * attacking connections (autocannon, a third process) that send common words with a new `offset` and `limit` each time,
+ * without and with `facets=type,tags`. Once with the statements in the server's thread (`threads: 0`, as before) and
+ * once in its worker pool (the default). The reader comes from 127.0.0.2, the attackers from 127.0.0.1, so the pool
+ * sees two clients, as it would on a network.
+ *
+ * Wall time, from the reader's side: the one figure a reader feels, and the one that queueing behind someone else's
+ * statement shows in (CPU time would not). Compare figures within one run: the machine is shared.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, get } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baseConfig } from '../corpus.js';
+import { writeLatencyIndex } from '../perf/latency.js';
+import { QUERY_MIX } from '../perf/measure.js';
+import { defaultPoolSize } from '../../src/db/sqlite-pool.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const AUTOCANNON_ROOT = join(here, '..', '..', 'node_modules');
+export const STARVATION_DOCUMENTS = 10_000;
+/** Rounds over the query mix per phase, each with its own `limit` (so each round's requests are new to the cache). */
+const ROUNDS = [10, 9, 11];
+
+export type Phase = 'alone' | 'beside two attackers' | 'beside two attackers, facets=type,tags';
+const PHASES: { phase: Phase; attack?: '0' | '1' }[] = [
+  { phase: 'alone' },
+  { phase: 'beside two attackers', attack: '0' },
+  { phase: 'beside two attackers, facets=type,tags', attack: '1' },
+];
+
+/** Percentiles of a reader's wall times, ms. */
+export interface ReaderFigures {
+  uncached: { p50: number; p90: number };
+  cached: { p50: number; p90: number; max: number };
+}
+export interface StarvationFigures {
+  documents: number;
+  threads: number;
+  modes: { name: string; threads: number; phases: Record<Phase, ReaderFigures> }[];
+}
+
+const pct = (values: number[], p: number) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+};
+
+/** Starts `node args…`, resolving with the process and its first stdout line once it prints one. */
+function start(args: string[], cwd?: string): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve({ child, line: out.slice(0, nl) });
+    });
+    child.on('exit', (code) => reject(new Error(`[bench] ${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** One GET from 127.0.0.2 over a kept-alive connection; its wall time in ms and the server's X-Search-Cache. */
+function timedGet(agent: Agent, port: number, path: string): Promise<{ ms: number; cache: string }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path, agent, localAddress: '127.0.0.2' }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        if (res.statusCode !== 200) reject(new Error(`[bench] ${path}: ${res.statusCode}`));
+        else resolve({ ms: performance.now() - started, cache: String(res.headers['x-search-cache']) });
+      });
+    }).on('error', reject);
+  });
+}
+
+/** The reader's figures for one phase, on a fresh server (an empty cache). */
+async function readerPhase(indexPath: string, threads: number, attack: '0' | '1' | undefined): Promise<ReaderFigures> {
+  const server = await start([join(here, 'server.mjs'), indexPath, String(threads), JSON.stringify(baseConfig)]);
+  const port = (JSON.parse(server.line) as { port: number }).port;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const attacker = attack ? await start([join(here, 'attack.cjs'), `http://127.0.0.1:${port}`, attack], AUTOCANNON_ROOT) : undefined;
+  try {
+    // Warm-up: the statement caches, the typo vocabulary, the JIT (requests outside the measured set).
+    for (const [q, lang] of QUERY_MIX.slice(0, 20)) await timedGet(agent, port, `/api/search?q=${encodeURIComponent(q)}&type=${lang}&limit=5`);
+    if (attacker) await new Promise((r) => setTimeout(r, 1000));
+    const uncached: number[] = [];
+    const cached: number[] = [];
+    for (const limit of ROUNDS) {
+      for (const [q, lang] of QUERY_MIX) {
+        const path = `/api/search?q=${encodeURIComponent(q)}&type=${lang}&limit=${limit}`;
+        const first = await timedGet(agent, port, path);
+        const again = await timedGet(agent, port, path);
+        if (first.cache !== 'MISS' || again.cache !== 'HIT') throw new Error(`[bench] ${path}: expected a miss then a hit, got ${first.cache}, ${again.cache}`);
+        uncached.push(first.ms);
+        cached.push(again.ms);
+      }
+    }
+    return {
+      uncached: { p50: pct(uncached, 0.5), p90: pct(uncached, 0.9) },
+      cached: { p50: pct(cached, 0.5), p90: pct(cached, 0.9), max: Math.max(...cached) },
+    };
+  } finally {
+    agent.destroy();
+    if (attacker) await stop(attacker.child);
+    await stop(server.child);
+  }
+}
+
+/** Every phase, in-process and through the pool, on the 10,000-document latency index. */
+export async function runStarvation(): Promise<StarvationFigures> {
+  const { path } = await writeLatencyIndex(STARVATION_DOCUMENTS);
+  const threads = defaultPoolSize();
+  const modes: StarvationFigures['modes'] = [];
+  for (const [name, n] of [
+    ['in the server thread (threads: 0, before)', 0],
+    [`worker pool (default, threads: ${threads})`, threads],
+  ] as const) {
+    const phases = {} as Record<Phase, ReaderFigures>;
+    for (const { phase, attack } of PHASES) {
+      console.error(`[bench] starvation: ${name}, reader ${phase}…`);
+      phases[phase] = await readerPhase(path, n, attack);
+    }
+    modes.push({ name, threads: n, phases });
+  }
+  return { documents: STARVATION_DOCUMENTS, threads, modes };
+}
+
+/** The section of docs/benchmarks.md. */
+export function starvationSection(f: StarvationFigures): string {
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  const rows = f.modes.flatMap(({ name, phases }) => {
+    const alone = phases.alone.uncached.p50;
+    return (Object.entries(phases) as [Phase, ReaderFigures][]).map(
+      ([phase, r]) =>
+        `| ${name} | ${phase} | ${ms(r.uncached.p50)} / ${ms(r.uncached.p90)} | ${(r.uncached.p50 / alone).toFixed(1)}× | ${ms(r.cached.p50)} / ${ms(r.cached.p90)} / ${ms(r.cached.max)} |`,
+    );
+  });
+  return `## Two connections against every other reader (Node)
+
+\`npm run bench:starvation\` (also part of \`npm run bench\`): ${f.documents.toLocaleString('en')} documents, node:http through
+\`site-search/node\` in a server process of its own, the default in-memory cache. A reader (from 127.0.0.2) asks the
+query mix ${ROUNDS.length} times, one request at a time, each new to the cache and then again (a cache hit); two
+attacking connections (autocannon, from 127.0.0.1) send common words with a new \`offset\` and \`limit\` each time, each
+connection its next request as soon as the last is answered. Wall time as the reader sees it: the one place wall time is
+the measure, since waiting behind someone else's statement is what it shows. Compare rows within this run.
+
+| statements run | reader | uncached p50 / p90 | p50 vs alone | cache hit p50 / p90 / max |
+|---|---|---|---|---|
+${rows.join('\n')}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await runStarvation();
+  console.log(JSON.stringify(figures, null, 2));
+  console.log(starvationSection(figures));
+}
