@@ -15,6 +15,7 @@ import { ROUNDS as ROUNDS_WORST } from './worst-case.js';
 import { D1_PUSH_SIZES, d1PushSection, d1Pushes, type D1PushFigures } from './d1-push.js';
 import { measurePushMemory, pushMemorySection } from './push-memory.js';
 import { runRelevance, type RelevanceReport } from './relevance.js';
+import { runStarvation, starvationSection } from './starvation/run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -46,6 +47,8 @@ try {
   loadOutput = `${stdout}\n${stderr}`;
   loadFailure = (loadOutput.match(/AssertionError[^\n]*/)?.[0] ?? 'the load test failed').replace(/\x1b\[[0-9;]*m/g, '');
 }
+console.error('[bench] two connections against every other reader…');
+const starvation = await runStarvation();
 const loadLines = loadOutput.split('\n').filter((l) => l.includes('[load]')).map((l) => l.replace(/.*\[load\] /, '- '));
 if (loadFailure) loadLines.push(`- **In this run the load test failed:** \`${loadFailure}\``);
 
@@ -653,6 +656,8 @@ ${loadLines.join('\n')}
 Latency under load is mostly queueing: one Node process answers requests one at a time, so at 50 connections a request
 waits for the ones ahead of it. Memory stays bounded: the test fails if the dev server's RSS grows by 64 MB or more
 across the run (after a warm-up run of the same size).
+
+${starvationSection(starvation)}
 
 ${d1Section(perf.d1)}
 `;

@@ -58,7 +58,8 @@ const stats = (ms: number[]) => ({ p50: percentile(ms, 0.5), p99: percentile(ms,
 
 /** Measures the worst case on the index at `path` (built by the latency benchmark). */
 export async function worstCase(path: string): Promise<WorstCase> {
-  const db = openSqlite(path);
+  // In this thread: the handler's own CPU time (the worker pool's cost is in bench/starvation).
+  const db = openSqlite(path, { threads: 0 });
   try {
     const handler = createSearchHandler(baseConfig, { db, cache: false });
     const ask = async (q: string, type = '') =>

@@ -18,6 +18,7 @@ import { baseConfig } from '../corpus.js';
 import { writeLatencyIndex } from '../perf/latency.js';
 import { QUERY_MIX } from '../perf/measure.js';
 import { defaultPoolSize } from '../../src/db/sqlite-pool.js';
+import { attackCpu, type RequestCpu } from './cpu.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const AUTOCANNON_ROOT = join(here, '..', '..', 'node_modules');
@@ -41,6 +42,7 @@ export interface StarvationFigures {
   documents: number;
   threads: number;
   modes: { name: string; threads: number; phases: Record<Phase, ReaderFigures> }[];
+  cpu: RequestCpu[];
 }
 
 const pct = (values: number[], p: number) => {
@@ -122,10 +124,11 @@ export async function runStarvation(): Promise<StarvationFigures> {
   const { path } = await writeLatencyIndex(STARVATION_DOCUMENTS);
   const threads = defaultPoolSize();
   const modes: StarvationFigures['modes'] = [];
-  for (const [name, n] of [
-    ['in the server thread (threads: 0, before)', 0],
-    [`worker pool (default, threads: ${threads})`, threads],
-  ] as const) {
+  // Two threads beside the default: as many workers as attacking connections (docs/decisions.md, "How many threads").
+  const runs: [string, number][] = [['in the server thread (threads: 0, before)', 0]];
+  if (threads !== 2) runs.push(['worker pool, threads: 2', 2]);
+  runs.push([`worker pool (default, threads: ${threads})`, threads]);
+  for (const [name, n] of runs) {
     const phases = {} as Record<Phase, ReaderFigures>;
     for (const { phase, attack } of PHASES) {
       console.error(`[bench] starvation: ${name}, reader ${phase}…`);
@@ -133,7 +136,9 @@ export async function runStarvation(): Promise<StarvationFigures> {
     }
     modes.push({ name, threads: n, phases });
   }
-  return { documents: STARVATION_DOCUMENTS, threads, modes };
+  console.error('[bench] starvation: CPU time of an attacking request…');
+  const cpu = [...(await attackCpu(path, 0)), ...(await attackCpu(path, threads))];
+  return { documents: STARVATION_DOCUMENTS, threads, modes, cpu };
 }
 
 /** The section of docs/benchmarks.md. */
@@ -157,7 +162,14 @@ the measure, since waiting behind someone else's statement is what it shows. Com
 
 | statements run | reader | uncached p50 / p90 | p50 vs alone | cache hit p50 / p90 / max |
 |---|---|---|---|---|
-${rows.join('\n')}`;
+${rows.join('\n')}
+
+What one attacking request costs (CPU time, through the handler in this process, cache off, ${f.documents.toLocaleString('en')} documents):
+the server thread's own time is what every other request, a cache hit included, can wait behind.
+
+| statements run | request | server thread CPU | whole process CPU (workers included) |
+|---|---|---|---|
+${f.cpu.map((c) => `| ${c.threads === 0 ? 'in the server thread' : `worker pool (${c.threads})`} | ${c.facets ? 'with `facets=type,tags`' : 'plain'} | ${c.eventLoopMs.toFixed(2)} ms | ${c.processMs.toFixed(2)} ms |`).join('\n')}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -127,7 +127,8 @@ async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<
     import('../search/search.js'),
     import('../search/query.js'),
   ]);
-  const db = openSqlite(path);
+  // One search, then the process ends: no worker threads to start.
+  const db = openSqlite(path, { threads: 0 });
   try {
     // The endpoint's validation and search, and its answer: the results and, for a corrected query, the suggestion.
     const input = normalizeSearchInput(loaded.config, {

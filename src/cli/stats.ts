@@ -62,7 +62,8 @@ async function openSource(loaded: LoadedConfig, flags: Flags, wranglerArgs: stri
     throw new SiteSearchError(`No analytics file at ${path}: set analytics: true in the search options and search once, or pass --from FILE (or --d1 local|remote).`);
   }
   const { openSqlite } = await import('../db/sqlite.js');
-  const db = openSqlite(path);
+  // A report, read once: no worker threads to start.
+  const db = openSqlite(path, { threads: 0 });
   const { results } = await db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE name = ?`).bind(QUERIES_TABLE).all<{ n: number }>();
   if (!Number(results[0]?.n)) {
     db.close();

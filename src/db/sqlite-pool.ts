@@ -94,6 +94,9 @@ export class StatementPool {
   private turn = 0;
   private nextId = 0;
   private closed = false;
+  private online: Promise<void> | undefined;
+  /** True once a worker runs: until then statements run in the calling thread (see {@link pooled}). */
+  warm = false;
 
   constructor(
     private readonly target: PoolTarget,
@@ -111,6 +114,20 @@ export class StatementPool {
       queue.push({ sql, params, client, resolve, reject });
       this.dispatch();
     });
+  }
+
+  /**
+   * Starts the first worker when none has been started; resolves once one runs. A worker takes tens of milliseconds to
+   * start, which a fresh process's first answer (a serverless function's cold start) should not wait for.
+   */
+  ready(): Promise<void> {
+    if (!this.online) {
+      const slot = this.workers[0] ?? this.start();
+      // A worker that never starts (a runtime without worker threads' eval) leaves the statements in this thread.
+      this.online = new Promise<void>((resolve) => slot.worker.once('online', resolve)).then(() => void (this.warm = true));
+      if (!slot.busy) slot.worker.unref();
+    }
+    return this.online;
   }
 
   /** Stops the workers; statements still waiting fail. */
@@ -210,7 +227,10 @@ export function pooled(db: SqliteDatabase, pool: StatementPool): SqliteDatabase 
       return new PoolStatement(this.sql, values.map((value) => value ?? null));
     }
     async all<Row>(): Promise<{ results: Row[] }> {
-      return { results: (await pool.run(this.sql, this.params)) as Row[] };
+      if (pool.warm) return { results: (await pool.run(this.sql, this.params)) as Row[] };
+      // Until a worker runs, here: a fresh process answers its first search without waiting for a thread to start.
+      void pool.ready();
+      return this.here().all<Row>();
     }
     run(): Promise<unknown> {
       return db.prepare(this.sql).bind(...this.params).run();

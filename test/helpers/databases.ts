@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { openSqlite } from '../../adapters/node.js';
 import type { SearchDatabase } from '../../src/index.js';
+import type { StatementPool } from '../../src/db/sqlite-pool.js';
 
 /** A database under test and how to dispose of it. */
 export interface TestDatabase {
@@ -42,6 +43,8 @@ export const POOLED_DRIVERS: Record<string, () => Promise<TestDatabase>> = Objec
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'site-search-pool-'));
       const db = openSqlite(join(dir, 'search.db'), { driver, create: true, threads: 2 });
+      // Until a worker runs, a pool answers in the calling thread: the suite waits, so every read goes to a worker.
+      await (db as typeof db & { pool: StatementPool }).pool.ready();
       return { db, close: async () => (db.close(), rmSync(dir, { recursive: true, force: true })) };
     },
   ]),
