@@ -12,7 +12,7 @@ import { here } from './measure.js';
 const root = join(here, '..');
 const cache = join(here, 'results', 'cache');
 /** Sources read only when searching: editing them leaves the index as it was. */
-const QUERY_TIME = ['src/db/search-plan.ts', 'src/search/search.ts', 'src/http/', 'src/ui/', 'src/cli/'];
+const QUERY_TIME = ['src/db/search-plan.ts', 'src/db/sqlite-pool.ts', 'src/search/search.ts', 'src/http/', 'src/ui/', 'src/cli/'];
 
 function sourcesHash(): string {
   const hash = createHash('sha256');

@@ -21,6 +21,12 @@ export interface PoolTarget {
  */
 export type ClientKey = unknown;
 
+/**
+ * How long a client counts as present after it last asked for a statement. While two or more clients are present, each
+ * may run at most its share of the workers at once (never less than one).
+ */
+const PRESENT_MS = 1_000;
+
 /** The client whose request is being answered: `toNodeListener` runs the handler inside `requestClient.run(address, …)`. */
 export const requestClient = new AsyncLocalStorage<ClientKey>();
 
@@ -92,6 +98,8 @@ export class StatementPool {
   /** When each client with work here was last given a worker: among equals, the one waiting longest goes first. */
   private readonly turns = new Map<ClientKey, number>();
   private turn = 0;
+  /** The clients present (see {@link PRESENT_MS}), least recently seen first. */
+  private readonly seen = new Map<ClientKey, number>();
   private nextId = 0;
   private closed = false;
   private online: Promise<void> | undefined;
@@ -109,6 +117,8 @@ export class StatementPool {
     if (this.closed) return Promise.reject(new Error('[site-search] The search database is closed.'));
     return new Promise((resolve, reject) => {
       const client = this.clientOf();
+      this.seen.delete(client);
+      this.seen.set(client, Date.now());
       let queue = this.queues.get(client);
       if (!queue) this.queues.set(client, (queue = []));
       queue.push({ sql, params, client, resolve, reject });
@@ -130,21 +140,32 @@ export class StatementPool {
     return this.online;
   }
 
+  /** How many statements of `client` run and wait now. @internal (tests) */
+  stateOf(client: ClientKey): { running: number; waiting: number } {
+    return { running: this.running.get(client) ?? 0, waiting: this.queues.get(client)?.length ?? 0 };
+  }
+
   /** Stops the workers; statements still waiting fail. */
   async close(): Promise<void> {
     this.closed = true;
     const error = new Error('[site-search] The search database was closed while a statement waited.');
     for (const queue of this.queues.values()) for (const job of queue) job.reject(error);
+    for (const slot of this.workers) slot.busy?.job.reject(error);
     this.queues.clear();
+    this.running.clear();
+    this.turns.clear();
+    this.seen.clear();
     await Promise.all(this.workers.splice(0).map(({ worker }) => worker.terminate()));
   }
 
   private dispatch(): void {
     while (this.queues.size > 0) {
-      let slot = this.workers.find((w) => !w.busy);
-      if (!slot && this.workers.length < this.size) slot = this.start();
-      if (!slot) return;
+      const free = this.workers.find((w) => !w.busy);
+      if (!free && this.workers.length >= this.size) return;
       const job = this.nextJob();
+      // Every client waiting has its share running: the next statement to finish dispatches again.
+      if (!job) return;
+      const slot = free ?? this.start();
       const id = ++this.nextId;
       slot.busy = { id, job };
       // A worker keeps the process alive only while it runs something (a script awaiting a search must not exit).
@@ -155,18 +176,39 @@ export class StatementPool {
     }
   }
 
-  /** The next job: from the client with the fewest statements running, among equals the one served least recently. */
-  private nextJob(): Job {
+  /**
+   * The next job: from the client with the fewest statements running, among equals the one served least recently; none
+   * when every client waiting already runs its share.
+   */
+  private nextJob(): Job | undefined {
+    const share = this.share();
     let best: ClientKey;
+    let found = false;
     let claim = [Infinity, Infinity];
     for (const client of this.queues.keys()) {
       const mine = [this.running.get(client) ?? 0, this.turns.get(client) ?? 0];
-      if (mine[0]! < claim[0]! || (mine[0] === claim[0] && mine[1]! < claim[1]!)) (best = client), (claim = mine);
+      if (mine[0]! >= share) continue;
+      if (mine[0]! < claim[0]! || (mine[0] === claim[0] && mine[1]! < claim[1]!)) (best = client), (claim = mine), (found = true);
     }
+    if (!found) return undefined;
     const queue = this.queues.get(best)!;
     const job = queue.shift()!;
     if (queue.length === 0) this.queues.delete(best);
     return job;
+  }
+
+  /**
+   * How many statements one client may run at once: every worker while it is the only client present, else an equal
+   * share (at least one). A client alone (a site behind a proxy on the same machine is one address) keeps the whole pool;
+   * two connections of one address beside a reader hold one worker, not every core.
+   */
+  private share(): number {
+    const now = Date.now();
+    for (const [client, at] of this.seen) {
+      if (now - at <= PRESENT_MS) break;
+      this.seen.delete(client);
+    }
+    return this.seen.size <= 1 ? this.size : Math.max(1, Math.floor(this.size / this.seen.size));
   }
 
   private finished(client: ClientKey): void {

@@ -123,6 +123,33 @@ describe('the worker pool takes clients in turn', () => {
     }
   });
 
+  it('gives a client with a backlog no more than its share of the workers while another client is present', async () => {
+    const db = openSqlite(file, { threads: 3 });
+    await poolOf(db).ready();
+    try {
+      const done: string[] = [];
+      const statement = (client: string, name: string) =>
+        requestClient.run(client, () => db.prepare('SELECT count(*) AS n FROM search_index').all().then(() => void done.push(name)));
+      const lock = lockFile();
+      // b is present; a asks for two at once: with two clients present each may run one of the three workers, so a2
+      // waits for a1 even though a worker is free, and a third client's statement takes that worker at once.
+      const all = [statement('b', 'b1'), statement('a', 'a1'), statement('a', 'a2')];
+      await new Promise((r) => setTimeout(r, 50));
+      expect(poolOf(db).stateOf('a')).toEqual({ running: 1, waiting: 1 });
+      all.push(statement('c', 'c1'));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(poolOf(db).stateOf('c')).toEqual({ running: 1, waiting: 0 });
+      expect(poolOf(db).stateOf('a')).toEqual({ running: 1, waiting: 1 });
+      lock.release();
+      await Promise.all(all);
+      expect(done.indexOf('a1')).toBeLessThan(done.indexOf('a2'));
+      // Once its statements are done, a client is not kept (its address, through the Node bridge).
+      expect(poolOf(db).stateOf('a')).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      db.close();
+    }
+  });
+
   it('over HTTP, by the connection’s address: a second address is answered before the first one’s backlog', async () => {
     const db = openSqlite(file, { threads: 1, busyTimeoutMs: 10_000 });
     const server = createServer(toNodeListener(createSearchHandler(config, { db, cache: false })));
@@ -147,3 +174,22 @@ describe('the worker pool takes clients in turn', () => {
     }
   }, 30_000);
 });
+
+describe('the worker pool', () => {
+  it('fails a statement in flight when the database is closed, rather than leaving it waiting', async () => {
+    const db = openSqlite(file, { threads: 1, busyTimeoutMs: 10_000 });
+    await poolOf(db).ready();
+    const lock = lockFile();
+    try {
+      const waiting = db.prepare('SELECT count(*) AS n FROM search_index').all();
+      const queued = db.prepare('SELECT 1 AS one').all();
+      await new Promise((r) => setTimeout(r, 100));
+      db.close();
+      await expect(waiting).rejects.toThrow(/closed while a statement waited/);
+      await expect(queued).rejects.toThrow(/closed while a statement waited/);
+    } finally {
+      lock.release();
+    }
+  });
+});
+
