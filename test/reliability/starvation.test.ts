@@ -102,15 +102,23 @@ describe.each(['node:sqlite', 'better-sqlite3'] as const)('a slow statement does
   }, 30_000);
 });
 
+/**
+ * A pool of `threads` workers, once its first runs (until then a pool runs statements in the calling thread), and a
+ * statement asked for as `client` that notes its `name` in `done` when it ends.
+ */
+async function pool(threads: number) {
+  const db = openSqlite(file, { threads });
+  await poolOf(db).ready();
+  const done: string[] = [];
+  const statement = (client: string, name: string) =>
+    requestClient.run(client, () => db.prepare('SELECT count(*) AS n FROM search_index').all().then(() => void done.push(name)));
+  return { db, done, statement };
+}
+
 describe('the worker pool takes clients in turn', () => {
   it('runs one client’s statement before another client’s backlog', async () => {
-    const db = openSqlite(file, { threads: 1 });
-    // Until its first worker runs, a pool runs statements in the calling thread.
-    await poolOf(db).ready();
+    const { db, done, statement } = await pool(1);
     try {
-      const done: string[] = [];
-      const statement = (client: string, name: string) =>
-        requestClient.run(client, () => db.prepare('SELECT count(*) AS n FROM search_index').all().then(() => void done.push(name)));
       // Held by the lock, the first statement keeps the one worker busy while the others queue behind it.
       const lock = lockFile();
       const all = [statement('a', 'a1'), statement('a', 'a2'), statement('a', 'a3'), statement('b', 'b1')];
@@ -124,12 +132,8 @@ describe('the worker pool takes clients in turn', () => {
   });
 
   it('gives a client with a backlog no more than its share of the workers while another client is present', async () => {
-    const db = openSqlite(file, { threads: 3 });
-    await poolOf(db).ready();
+    const { db, done, statement } = await pool(3);
     try {
-      const done: string[] = [];
-      const statement = (client: string, name: string) =>
-        requestClient.run(client, () => db.prepare('SELECT count(*) AS n FROM search_index').all().then(() => void done.push(name)));
       const lock = lockFile();
       // b is present; a asks for two at once: with two clients present each may run one of the three workers, so a2
       // waits for a1 even though a worker is free, and a third client's statement takes that worker at once.
