@@ -133,6 +133,7 @@ export async function runStarvation(): Promise<StarvationFigures> {
     for (const { phase, attack } of PHASES) {
       console.error(`[bench] starvation: ${name}, reader ${phase}…`);
       phases[phase] = await readerPhase(path, n, attack);
+      console.error(`[bench] starvation: ${JSON.stringify(phases[phase])}`);
     }
     modes.push({ name, threads: n, phases });
   }

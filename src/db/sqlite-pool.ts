@@ -134,8 +134,12 @@ export class StatementPool {
     if (!this.online) {
       const slot = this.workers[0] ?? this.start();
       // A worker that never starts (a runtime without worker threads' eval) leaves the statements in this thread.
-      this.online = new Promise<void>((resolve) => slot.worker.once('online', resolve)).then(() => void (this.warm = true));
-      if (!slot.busy) slot.worker.unref();
+      // Kept alive until it runs: a script that awaits this and nothing else must not exit meanwhile.
+      slot.worker.ref();
+      this.online = new Promise<void>((resolve) => slot.worker.once('online', resolve)).then(() => {
+        this.warm = true;
+        if (!slot.busy) slot.worker.unref();
+      });
     }
     return this.online;
   }
