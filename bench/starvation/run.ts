@@ -23,7 +23,10 @@ import { attackCpu, type RequestCpu } from './cpu.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const AUTOCANNON_ROOT = join(here, '..', '..', 'node_modules');
 export const STARVATION_DOCUMENTS = 10_000;
-/** Rounds over the query mix per phase, each with its own `limit` (so each round's requests are new to the cache). */
+/**
+ * Rounds: in each, every setting and phase asks the query mix once, with the round's own `limit` (new to the cache).
+ * Interleaved, so that a machine whose load drifts during the run (a shared one) weighs on every row alike.
+ */
 const ROUNDS = [10, 9, 11];
 
 export type Phase = 'alone' | 'beside two attackers' | 'beside two attackers, facets=type,tags';
@@ -87,7 +90,7 @@ function timedGet(agent: Agent, port: number, path: string): Promise<{ ms: numbe
 }
 
 /** The reader's figures for one phase, on a fresh server (an empty cache). */
-async function readerPhase(indexPath: string, threads: number, attack: '0' | '1' | undefined): Promise<ReaderFigures> {
+async function readerPhase(indexPath: string, threads: number, attack: '0' | '1' | undefined, limit: number): Promise<{ uncached: number[]; cached: number[] }> {
   const server = await start([join(here, 'server.mjs'), indexPath, String(threads), JSON.stringify(baseConfig)]);
   const port = (JSON.parse(server.line) as { port: number }).port;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -98,7 +101,7 @@ async function readerPhase(indexPath: string, threads: number, attack: '0' | '1'
     if (attacker) await new Promise((r) => setTimeout(r, 1000));
     const uncached: number[] = [];
     const cached: number[] = [];
-    for (const limit of ROUNDS) {
+    {
       for (const [q, lang] of QUERY_MIX) {
         const path = `/api/search?q=${encodeURIComponent(q)}&type=${lang}&limit=${limit}`;
         const first = await timedGet(agent, port, path);
@@ -108,10 +111,7 @@ async function readerPhase(indexPath: string, threads: number, attack: '0' | '1'
         cached.push(again.ms);
       }
     }
-    return {
-      uncached: { p50: pct(uncached, 0.5), p90: pct(uncached, 0.9) },
-      cached: { p50: pct(cached, 0.5), p90: pct(cached, 0.9), max: Math.max(...cached) },
-    };
+    return { uncached, cached };
   } finally {
     agent.destroy();
     if (attacker) await stop(attacker.child);
@@ -128,12 +128,27 @@ export async function runStarvation(): Promise<StarvationFigures> {
   const runs: [string, number][] = [['in the server thread (threads: 0, before)', 0]];
   if (threads !== 2) runs.push(['worker pool, threads: 2', 2]);
   runs.push([`worker pool (default, threads: ${threads})`, threads]);
+  const samples = new Map<string, { uncached: number[]; cached: number[] }>();
+  for (const limit of ROUNDS) {
+    for (const [name, n] of runs) {
+      for (const { phase, attack } of PHASES) {
+        console.error(`[bench] starvation: limit ${limit}, ${name}, reader ${phase}…`);
+        const got = await readerPhase(path, n, attack, limit);
+        const key = `${name}\u0000${phase}`;
+        const all = samples.get(key) ?? { uncached: [], cached: [] };
+        samples.set(key, { uncached: [...all.uncached, ...got.uncached], cached: [...all.cached, ...got.cached] });
+        console.error(`[bench] starvation: uncached p50 ${pct(got.uncached, 0.5).toFixed(1)} ms, cached p50 ${pct(got.cached, 0.5).toFixed(1)} ms`);
+      }
+    }
+  }
   for (const [name, n] of runs) {
     const phases = {} as Record<Phase, ReaderFigures>;
-    for (const { phase, attack } of PHASES) {
-      console.error(`[bench] starvation: ${name}, reader ${phase}…`);
-      phases[phase] = await readerPhase(path, n, attack);
-      console.error(`[bench] starvation: ${JSON.stringify(phases[phase])}`);
+    for (const { phase } of PHASES) {
+      const { uncached, cached } = samples.get(`${name}\u0000${phase}`)!;
+      phases[phase] = {
+        uncached: { p50: pct(uncached, 0.5), p90: pct(uncached, 0.9) },
+        cached: { p50: pct(cached, 0.5), p90: pct(cached, 0.9), max: Math.max(...cached) },
+      };
     }
     modes.push({ name, threads: n, phases });
   }
@@ -156,7 +171,8 @@ export function starvationSection(f: StarvationFigures): string {
 
 \`npm run bench:starvation\` (also part of \`npm run bench\`): ${f.documents.toLocaleString('en')} documents, node:http through
 \`site-search/node\` in a server process of its own, the default in-memory cache. A reader (from 127.0.0.2) asks the
-query mix ${ROUNDS.length} times, one request at a time, each new to the cache and then again (a cache hit); two
+query mix ${ROUNDS.length} times (every setting and phase in turn, each round with its own \`limit\`, so drift in the
+machine's load weighs on every row alike), one request at a time, each new to the cache and then again (a cache hit); two
 attacking connections (autocannon, from 127.0.0.1) send common words with a new \`offset\` and \`limit\` each time, each
 connection its next request as soon as the last is answered. Wall time as the reader sees it: the one place wall time is
 the measure, since waiting behind someone else's statement is what it shows. Compare rows within this run.
