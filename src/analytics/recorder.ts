@@ -32,7 +32,8 @@ export class AnalyticsRecorder {
     private readonly options: Readonly<AnalyticsOptions>,
     private readonly now: () => number = Date.now,
   ) {
-    this.#pending = new Aggregator(options.dailyQueryCap);
+    // Twice the flush threshold: a backstop, since a flush takes the rows as soon as that many wait.
+    this.#pending = new Aggregator(FLUSH_ROWS * 2);
   }
 
   /** The UTC day an event of now is counted under. */
