@@ -152,13 +152,19 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
   };
 }
 
-/** Writes the derived options with paths relative to the file, as `site-search index --config` reads them. */
-function writeOptionsFile(root: string, options: SearchOptions): void {
+/**
+ * Writes the derived options with paths relative to the file, as `site-search index --config` and `stats --config`
+ * read them: the index and the analytics file (which the server opens relative to the project's root).
+ * @internal
+ */
+export function writeOptionsFile(root: string, options: SearchOptions): void {
   const file = resolve(root, OPTIONS_FILE);
   const fromFile = (path: string) => relative(dirname(file), resolve(root, path)) || '.';
+  const { analytics } = resolveConfig(options);
   const written = {
     ...options,
     sqlitePath: fromFile(options.sqlitePath ?? resolveConfig(options).sqlitePath),
+    ...(analytics ? { analytics: { ...analytics, sqlitePath: fromFile(analytics.sqlitePath) } } : {}),
     sources: options.sources.map((s) => ({ ...s, ...(s.dir ? { dir: fromFile(s.dir) } : {}), ...(s.files ? { files: s.files.map(fromFile) } : {}) })),
   };
   mkdirSync(dirname(file), { recursive: true });
