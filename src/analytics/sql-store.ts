@@ -99,7 +99,7 @@ export const CLICK_ROWS_PER_QUERY = 3;
  * search it could belong to, so "results opened" never exceeds searches made); the day's click rows stay under
  * {@link CLICK_ROWS_PER_QUERY} times the query cap.
  */
-const ADD_CLICKS = `WITH incoming AS (
+const ADD_CLICKS = `WITH incoming AS MATERIALIZED (
   SELECT value ->> 0 AS day, value ->> 1 AS site, value ->> 2 AS query, value ->> 3 AS url, value ->> 4 AS rank, value ->> 5 AS clicks
   FROM json_each(?)
   WHERE value ->> 2 <> '${OTHER_QUERY}'
@@ -108,14 +108,19 @@ const ADD_CLICKS = `WITH incoming AS (
     (SELECT coalesce(sum(q.searches), 0) FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query = i.query)
     - (SELECT coalesce(sum(c.clicks), 0) FROM ${CLICKS_TABLE} c WHERE c.day = i.day AND c.site = i.site AND c.query = i.query) AS left
   FROM incoming i GROUP BY day, site, query
+), stored AS MATERIALIZED (
+  SELECT c.day, c.site, count(*) AS n FROM ${CLICKS_TABLE} c WHERE (c.day, c.site) IN (SELECT day, site FROM incoming) GROUP BY c.day, c.site
 ), granted AS (
   SELECT i.day, i.site, i.query, i.url, i.rank,
-    min(i.clicks, r.left - (sum(i.clicks) OVER (PARTITION BY i.day, i.site, i.query ORDER BY i.url, i.rank ROWS UNBOUNDED PRECEDING) - i.clicks)) AS clicks
+    min(i.clicks, r.left - (sum(i.clicks) OVER (PARTITION BY i.day, i.site, i.query ORDER BY i.url, i.rank ROWS UNBOUNDED PRECEDING) - i.clicks)) AS clicks,
+    coalesce((SELECT n FROM stored s WHERE s.day = i.day AND s.site = i.site), 0) AS stored
   FROM incoming i JOIN room r ON r.day = i.day AND r.site = i.site AND r.query = i.query
 )
 INSERT INTO ${CLICKS_TABLE} (day, site, query, url, rank, clicks)
-SELECT day, site, query, url, rank, clicks FROM granted g
-WHERE clicks > 0 AND (SELECT count(*) FROM ${CLICKS_TABLE} c WHERE c.day = g.day AND c.site = g.site) < ? * ${CLICK_ROWS_PER_QUERY}
+SELECT day, site, query, url, rank, clicks FROM (
+  -- Rows of the batch counted as new even when they add to a stored row: the cap errs on the side of fewer rows.
+  SELECT g.*, stored + row_number() OVER (PARTITION BY day, site ORDER BY clicks DESC, query, url, rank) AS nth FROM granted g WHERE clicks > 0
+) WHERE nth <= ? * ${CLICK_ROWS_PER_QUERY}
 ON CONFLICT (day, site, query, url, rank) DO UPDATE SET clicks = clicks + excluded.clicks`;
 
 /** Writes analytics batches to a SQL database (D1 or local SQLite): a flush is one batch, one round trip on D1. */
