@@ -123,10 +123,15 @@ SELECT day, site, query, url, rank, clicks FROM (
 ) WHERE nth <= ? * ${CLICK_ROWS_PER_QUERY}
 ON CONFLICT (day, site, query, url, rank) DO UPDATE SET clicks = clicks + excluded.clicks`;
 
+/** A day's distinct queries after a write: whether the next write may have to evict. */
+const COUNT_QUERIES = `SELECT count(*) AS n FROM (SELECT DISTINCT query FROM ${QUERIES_TABLE} WHERE day = ? AND site = ? AND query <> '${OTHER_QUERY}')`;
+
 /** Writes analytics batches to a SQL database (D1 or local SQLite): a flush is one batch, one round trip on D1. */
 export class SqlAnalyticsStore {
   #schemaReady = false;
   #retainedOn = '';
+  /** Distinct queries per day and site as the last write left them (`day\0site`); another process's are seen at the next. */
+  #stored = new Map<string, number>();
 
   constructor(
     private readonly db: SearchDatabase,
@@ -139,20 +144,44 @@ export class SqlAnalyticsStore {
     // Created by the first flush of a process rather than by a push: the analytics file may be new, the index older.
     if (!this.#schemaReady) for (const create of ANALYTICS_SCHEMA) sql(create);
     if (this.#retainedOn !== today) {
+      this.#stored.clear();
       const oldest = new Date(Date.parse(today) - (this.options.retentionDays - 1) * 86_400_000).toISOString().slice(0, 10);
       for (const table of [QUERIES_TABLE, CLICKS_TABLE]) sql(`DELETE FROM ${table} WHERE day < ?`, oldest);
     }
+    const counted: string[] = [];
     if (batch.searches.length) {
       const rows = JSON.stringify(batch.searches.map((r) => [r.day, r.site, r.type, r.query, r.searches, r.zero, r.results, r.match, r.suggestion]));
-      for (const statement of [...EVICT, ADD_SEARCHES]) sql(statement, rows, this.options.cap);
+      const queries = new Map<string, Set<string>>();
+      for (const r of batch.searches) {
+        const key = `${r.day}\0${r.site}`;
+        queries.set(key, (queries.get(key) ?? new Set()).add(r.query));
+      }
+      // Evicting reads the day's queries several times over (D1 bills rows read): it is sent only when this batch could
+      // pass the cap as far as this process knows (at first, always). A day another process filled meanwhile is seen at
+      // this write's count, and evicted from at the next.
+      const cap = this.options.cap;
+      if ([...queries].some(([key, batchQueries]) => (this.#stored.get(key) ?? cap) + batchQueries.size > cap)) {
+        for (const statement of EVICT) sql(statement, rows, cap);
+      }
+      sql(ADD_SEARCHES, rows, cap);
+      for (const key of queries.keys()) {
+        counted.push(key);
+        sql(COUNT_QUERIES, ...(key.split('\0') as [string, string]));
+      }
     }
     if (batch.clicks.length) {
       const rows = batch.clicks.map((c) => [c.day, c.site, c.query, c.url, c.rank, c.clicks]);
       sql(ADD_CLICKS, JSON.stringify(rows), this.options.cap);
     }
     if (!statements.length) return;
-    if (this.db.batch) await this.db.batch(statements);
-    else for (const statement of statements) await statement.run();
+    const counts = statements.length - counted.length - (batch.clicks.length ? 1 : 0);
+    let results: unknown[];
+    if (this.db.batch) results = await this.db.batch(statements);
+    else {
+      results = [];
+      for (const [i, statement] of statements.entries()) results.push(counted.length && i >= counts && i < counts + counted.length ? await statement.all() : await statement.run());
+    }
+    counted.forEach((key, i) => this.#stored.set(key, Number((results[counts + i] as { results?: { n?: number }[] } | undefined)?.results?.[0]?.n ?? this.options.cap)));
     this.#schemaReady = true;
     this.#retainedOn = today;
   }
