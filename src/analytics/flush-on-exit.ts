@@ -17,7 +17,7 @@ interface ProcessLike {
 const holders = new Set<WeakRef<{ flushPending(): Promise<void> }>>();
 let hooked = false;
 
-/** Has `holder.flushPending()` called when the process stops. Idempotent per holder only through the caller. */
+/** Has `holder.flushPending()` called when the process stops (register a holder once: each registration is called). */
 export function flushOnExit(holder: { flushPending(): Promise<void> }): void {
   holders.add(new WeakRef(holder));
   if (hooked) return;
