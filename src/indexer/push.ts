@@ -14,6 +14,7 @@ import { changeStatements, deleteStatement, pushStatements, rowsInserted, siteWh
 import { StoredPages, staleWords } from './stored-pages.js';
 import { executeD1File, queryD1 } from './wrangler.js';
 import { SiteSearchError } from '../errors.js';
+import { testPause } from './test-pause.js';
 
 /** Where an index push goes. */
 export type PushTarget =
@@ -198,11 +199,13 @@ export async function writeIndex(
   const write = async (statement: SearchStatement) => void (rows += changesOf(await statement.run()));
   if (whole) {
     for (const table of SITE_TABLES) await write(db.prepare(deleteStatement(config.site, table)));
+    testPause('cleared');
   }
   const vocabulary = new Vocabulary();
   const counts = { pages: 0, added: 0, changed: 0, removed: 0, unchanged: 0 };
   /** Documents waiting for their stored rows to be looked up, a few dozen at a time. */
   let batch: IndexDocument[] = [];
+  let pagesWritten = 0;
   for await (const d of documents) {
     counts.pages++;
     vocabulary.add(d);
@@ -253,6 +256,7 @@ export async function writeIndex(
     rows += changesOf(inserted);
     stored?.wrote(insertedRowId(inserted));
     for (const statement of rest) await write(db.prepare(statement.sql).bind(...boundParams(statement)));
+    testPause(`page:${++pagesWritten}`);
   }
 
   async function removePage(site: string, url: string): Promise<void> {
@@ -320,6 +324,7 @@ async function pushToSqlite(
       .transaction(async () => {
         const written = await writeIndex(db, config, documents, { full });
         if (dryRun) throw new DryRun(written);
+        testPause('commit');
         return written;
       })
       .catch((e: unknown) => {
@@ -329,6 +334,7 @@ async function pushToSqlite(
     // Merging the FTS5 b-trees after a bulk load makes queries faster (and rewrites the whole index, which a one-page
     // edit need not cost). The rows are committed by now, so a failure here (a full disk, say) must not report the
     // push as failed.
+    if (!dryRun) testPause('committed');
     if (!dryRun && worthOptimizing(counts)) {
       try {
         for (const sql of OPTIMIZE_STATEMENTS) db.exec(sql);
