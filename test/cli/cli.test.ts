@@ -1,6 +1,7 @@
 /** The `site-search` bin, run as a user runs it: a child process in a project folder. */
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDevServer } from '../helpers/dev-server.js';
@@ -45,9 +46,17 @@ describe('site-search index', () => {
   });
 
   it('writes SQL only with --out', async () => {
+    const sqlFiles = () => (readdirSync(project.dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.sql')).sort();
+    // Issue 48, item 6: only the positive case was tested. Without --out, a push writes the SQLite file and no SQL.
+    const plain = await cli(['index'], project.dir);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/→ .*\.site-search\/search\.db/);
+    expect(sqlFiles()).toEqual([]);
     const r = await cli(['index', '--out', 'out/search.sql'], project.dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/→ .*out\/search\.sql/);
+    expect(sqlFiles()).toEqual(['out/search.sql']);
+    expect(readFileSync(join(project.dir, 'out/search.sql'), 'utf8')).toContain('INSERT INTO search_index');
   });
 });
 
