@@ -3,7 +3,9 @@ import { cacheKey, type SearchCache } from './cache.js';
 import { resolveConfig } from '../options/config.js';
 import { billsRowsRead, forSearch } from '../db/d1.js';
 import { isSearchDatabase, type SearchDatabase } from '../db/types.js';
-import { SearchInputError, SiteSearchError } from '../errors.js';
+import { isDamagedIndexError, REBUILD_DAMAGED_INDEX, SearchInputError, SiteSearchError } from '../errors.js';
+import { databaseFile } from '../db/database-file.js';
+import { throttledLog } from './throttled-log.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 import { codePointLength, MIN_QUERY_LENGTH, normalizeSearchInput } from '../search/query.js';
 import { defaultCache } from './memory-cache.js';
@@ -80,6 +82,10 @@ export function createHandler(
     config.cacheMaxAge === 0 || runtime.cache === false ? undefined : (runtime.cache ?? fallbackCache(config.cacheMaxAge));
   const baseHeaders: Record<string, string> = config.cors ? { 'Access-Control-Allow-Origin': '*' } : {};
   let ownDb: SearchDatabase | undefined;
+  const logFailure = throttledLog();
+  // A database found damaged by a query answers every later one with the same 500, never some 200s and some 500s; the
+  // value is its log line, repeated at most once a minute.
+  const damaged = new WeakMap<SearchDatabase, string>();
   const givenDb = () => (typeof runtime.db === 'function' ? (ownDb ??= runtime.db()) : runtime.db);
 
   const json = (status: number, body: unknown, cacheControl: string, extra: Record<string, string> = {}) =>
@@ -131,12 +137,18 @@ export function createHandler(
     try {
       db = givenDb() ?? (env as Record<string, unknown> | undefined)?.[config.binding];
     } catch (e) {
-      // Our own errors (a missing index file) already say what to do; the JSON error carries no log prefix.
-      if (e instanceof SiteSearchError) return error(500, e.message.replace(/^\[site-search\] /, ''));
-      console.error('[site-search] opening the database failed:', e);
-      return error(500, `Search database could not be opened: ${(e as Error).message}`);
+      // Our own errors (a missing or damaged index file) already say what to do; the JSON error carries no log prefix.
+      // The open is tried again by the next request (the index may be built by then), and logged once a minute.
+      const message = e instanceof SiteSearchError ? e.message.replace(/^\[site-search\] /, '') : `Search database could not be opened: ${(e as Error).message}`;
+      logFailure(`[site-search] ${message}`);
+      return error(500, message);
     }
     if (!isSearchDatabase(db)) return error(500, missingBinding(config.binding, db));
+    const damage = damaged.get(db);
+    if (damage) {
+      logFailure(damage);
+      return error(500, DAMAGED_INDEX);
+    }
     const where = { env, analyticsDb, searchDb: db };
 
     if (!input) {
@@ -164,7 +176,12 @@ export function createHandler(
       const background = ctx && typeof ctx.waitUntil === 'function' ? (work: Promise<unknown>) => ctx.waitUntil(work) : undefined;
       outcome = await runSearch(config, forSearch(db), input, origin ?? url.origin, undefined, billsRowsRead(db), background);
     } catch (e) {
-      return error(500, databaseErrorMessage(e));
+      if (!isDamagedIndexError(e)) return error(500, databaseErrorMessage(e));
+      const file = await databaseFile(db);
+      const line = `[site-search] Search index is damaged: ${file ?? 'the database'} (${(e as Error).message}); every search answers 500. ${REBUILD_DAMAGED_INDEX}, then restart the server.`;
+      if (!damaged.has(db)) damaged.set(db, line);
+      logFailure(damaged.get(db)!);
+      return error(500, DAMAGED_INDEX);
     }
     const { suggestion, results, facets } = outcome;
     const body = { query: input.q, ...(suggestion ? { suggestion } : {}), results, ...(facets ? { facets } : {}) };
@@ -240,13 +257,13 @@ export function endpointNotFoundMessage(apiRoute: string): string {
   return `Not found. The search endpoint is ${apiRoute}`;
 }
 
+/** The 500 of a damaged index: what visitors see (no path: the server's folders are none of theirs), and the fix. */
+const DAMAGED_INDEX = `Search index is damaged: the database file is not a valid SQLite database. ${REBUILD_DAMAGED_INDEX}, then restart the server.`;
+
 function databaseErrorMessage(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
   if (/no such table/i.test(message)) {
     return 'Search index not found: the search_index table does not exist in this database. Run "npx site-search index" to build it (on D1: with --d1 local for wrangler dev, --d1 remote once deployed).';
-  }
-  if (/not a database|malformed|corrupt/i.test(message)) {
-    return 'Search index is damaged: the database file is not a valid SQLite database. Delete it and run "site-search index" to rebuild it.';
   }
   console.error('[site-search] search query failed:', e);
   return 'Search failed: the database returned an error (see the server log).';
