@@ -4,7 +4,7 @@ import { isDamagedIndexError } from '../errors.js';
 
 /**
  * Why an existing index file is damaged (what SQLite says), or `undefined` when it is sound. `PRAGMA quick_check`
- * reads every page: 1.5 s of CPU for a 228 MB index of 10,000 pages, run only before a `--full` push, which takes far
+ * reads every page: 1.7 s of CPU for a 228 MB index of 10,000 pages (bench/quick-check.ts), run only before a `--full` push, which takes far
  * longer (a server finds damage on its first failing query instead; docs/decisions.md).
  */
 export async function damageOf(path: string, driver?: SqliteDriver): Promise<string | undefined> {
