@@ -8,7 +8,7 @@ import type { SourceFile } from './collect.js';
 import type { FrontmatterChecks, FrontmatterRules } from './frontmatter-rules.js';
 import { toIsoDay } from './dates.js';
 import { echo, echoText } from './echo.js';
-import { searchIntent } from './search-frontmatter.js';
+import { isDraft, searchIntent } from './search-frontmatter.js';
 import { cutOnWord } from '../text/cut.js';
 import { bodyOf, deepChars, deepText, remainingWords, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
 
@@ -59,7 +59,7 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
     warn(`frontmatter ${problem}: ${RULES_NAME[rules!]} rejects it, so the page is not built; skipped (fix the field)`);
     return { status: 'skipped', reason: 'rejected-frontmatter', warnings };
   }
-  if (data.draft === true) return { status: 'skipped', reason: 'draft', warnings };
+  if (isDraft(data, warn)) return { status: 'skipped', reason: 'draft', warnings };
   // Starlight's (and Pagefind's) own way to keep a page out of search means the same here.
   const intent = searchIntent(data, warn);
   if (intent.skip) return { status: 'skipped', reason: 'search-false', warnings };

@@ -1,6 +1,6 @@
 /**
- * What a page's frontmatter says about search: `search: false` or `pagefind: false` keeps it out, `search: { boost }`
- * weights it. Authors write these by hand, in YAML, where `search: "false"` (quoted) or `search: no` (YAML 1.1's
+ * What a page's frontmatter says about search: `draft: true`, `search: false` or `pagefind: false` keeps it out,
+ * `search: { boost }` weights it. Authors write these by hand, in YAML, where `search: "false"` (quoted) or `search: no` (YAML 1.1's
  * false, a string to the YAML 1.2 parser) is a string: each value that is not what the field takes is read the way
  * the author meant it where that is plain, and always named in a warning (docs/indexing.md, "Skipping").
  */
@@ -23,28 +23,31 @@ const TRUE_WORDS = new Set(['true', 'yes', 'on']);
 
 /** Reads `search` and `pagefind` from a page's frontmatter, warning (naming the field) about every value it had to interpret. */
 export function searchIntent(data: Record<string, unknown>, warn: (message: string) => void): SearchIntent {
-  const skip = [switchField('search', data.search, warn), switchField('pagefind', data.pagefind, warn)].includes(false);
+  const skip = [switchField('search', data.search, false, warn), switchField('pagefind', data.pagefind, false, warn)].includes(false);
   return { skip, boost: skip ? '' : searchObject(data.search, warn) };
 }
 
+/** Whether `draft:` leaves the page out: `true`, or a string that says true (with a warning, as for `search:`). */
+export function isDraft(data: Record<string, unknown>, warn: (message: string) => void): boolean {
+  return switchField('draft', data.draft, true, warn) === true;
+}
+
 /**
- * A field that turns search off with `false`: `false` or `true` as given, a string that says one of them read as it
- * says (with a warning), anything else a warning and no effect (`undefined`). An object is `search:`'s own form.
+ * A field that keeps the page out when it is `out` (false for `search`, true for `draft`): a boolean as given, a
+ * string that says one read as it says (with a warning), anything else a warning and no effect (`undefined`). An
+ * object is `search:`'s own form.
  */
-function switchField(field: string, value: unknown, warn: (message: string) => void): boolean | undefined {
+function switchField(field: string, value: unknown, out: boolean, warn: (message: string) => void): boolean | undefined {
   if (typeof value === 'boolean') return value;
   if (value === undefined || value === null || (field === 'search' && isObject(value))) return undefined;
-  const word = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-  if (word !== undefined && FALSE_WORDS.has(word)) {
-    warn(`frontmatter ${field}: ${echo(value)} is a string, read as false: the page is not indexed (write ${field}: false, without quotes)`);
-    return false;
-  }
-  if (word !== undefined && TRUE_WORDS.has(word)) {
-    warn(`frontmatter ${field}: ${echo(value)} is a string, read as true: the page is indexed (write ${field}: true, without quotes)`);
-    return true;
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  const read = FALSE_WORDS.has(word) ? false : TRUE_WORDS.has(word) ? true : undefined;
+  if (read !== undefined) {
+    warn(`frontmatter ${field}: ${echo(value)} is a string, read as ${read}: the page is ${read === out ? 'not ' : ''}indexed (write ${field}: ${read}, without quotes)`);
+    return read;
   }
   const takes = field === 'search' ? 'false or { boost: 2 }' : 'true or false';
-  warn(`frontmatter ${field}: ${echo(value)} is not ${takes}; ignored, the page is indexed (write ${field}: false to keep it out of search)`);
+  warn(`frontmatter ${field}: ${echo(value)} is not ${takes}; ignored, the page is indexed (write ${field}: ${out} to keep it out of search)`);
   return undefined;
 }
 

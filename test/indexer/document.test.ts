@@ -138,6 +138,19 @@ describe('skipping', () => {
     for (const quiet of ['search: true', 'pagefind: true', 'search:', 'search:\n  boost: 2']) expect(messages(parse(`---\n${quiet}\n---\nx`)), quiet).toEqual([]);
   });
 
+  it('reads draft: "true" (or yes, on) as true, with a warning; another value warns and indexes', () => {
+    const quoted = parse('---\ndraft: "true"\n---\nUnfinished.');
+    expect(quoted).toMatchObject({ status: 'skipped', reason: 'draft' });
+    expect(quoted.warnings.map((w) => w.message)).toEqual(['frontmatter draft: "true" is a string, read as true: the page is not indexed (write draft: true, without quotes)']);
+    expect(parse('---\ndraft: yes\n---\nx')).toMatchObject({ status: 'skipped', reason: 'draft' });
+    const no = parse('---\ndraft: "false"\n---\nx');
+    expect(no.status).toBe('indexed');
+    expect(no.warnings.map((w) => w.message)).toEqual(['frontmatter draft: "false" is a string, read as false: the page is indexed (write draft: false, without quotes)']);
+    const odd = parse('---\ndraft: 1\n---\nx');
+    expect(odd.status).toBe('indexed');
+    expect(odd.warnings.map((w) => w.message)).toEqual(['frontmatter draft: 1 is not true or false; ignored, the page is indexed (write draft: true to keep it out of search)']);
+  });
+
   it('warns about each unknown key under search:, naming it; boost still applies', () => {
     const parsed = parse('---\nsearch:\n  exclude: true\n  boost: 2\n  hidden: yes\n---\nx');
     expect(parsed.status === 'indexed' && parsed.document.boost).toBe('2');
