@@ -4,7 +4,7 @@ import { forgetSearch, readRecent, rememberSearch } from './recent.js';
 import { fetchResults, reportClick, SearchError, searchUrl } from './request.js';
 import { renderResult, renderSection, resultHref } from './render-result.js';
 import { countOf, fillChips, offered } from './facets.js';
-import { safeHref } from './safe-url.js';
+import { onPageScheme, safeHref } from './safe-url.js';
 import { ENGLISH, fill, isRightToLeft, translationFor, type SiteSearchStrings } from './strings.js';
 import { STYLES } from './styles.js';
 import type { SearchResponse, SearchResult, SiteSearchSelectDetail } from './types.js';
@@ -439,7 +439,7 @@ export class SiteSearchElement extends BaseElement {
       rows.push(row(`option-${this.#options.length}`));
       this.#options.push({ result, url });
     };
-    const link = (url: string) => this.#withWords(url);
+    const link = (url: string) => this.#withWords(url && onPageScheme(url));
     for (const result of results) {
       const url = link(resultHref(result));
       add((id) => renderResult(result, id, url), result, url);
