@@ -63,7 +63,7 @@ function typecheck(app: string, files: Record<string, string>): string {
 }
 
 afterAll(() => {
-  for (const app of ['next16', 'sveltekit2', 'sveltekit3', 'astro7-node', 'astro7-cloudflare']) rmSync(join(apps, app, SCRATCH), { recursive: true, force: true });
+  for (const app of ['next16', 'sveltekit2', 'sveltekit3', 'astro7-node', 'astro7-cloudflare', 'starlight-node']) rmSync(join(apps, app, SCRATCH), { recursive: true, force: true });
 });
 
 const installed = (app: string) => existsSync(join(apps, app, 'node_modules/site-search/package.json'));
@@ -158,6 +158,14 @@ describe.each([
     name: 'docs/analytics.md: the Worker with analytics',
     app: 'next16',
     files: () => ({ 'search.config.ts': block('docs/analytics.md', 'search.config.ts'), 'src/worker.ts': block('docs/analytics.md', 'src/worker.ts') }),
+  },
+  {
+    name: 'docs/frameworks/starlight.md: a static site searching a Worker (astro.config.mjs without an adapter, the Worker)',
+    app: 'starlight-node',
+    files: () => ({
+      'astro.config.mjs': docBlocks('docs/frameworks/starlight.md', 'astro.config.mjs').find((b) => b.includes('apiRoute: false'))!,
+      'worker/src/index.ts': block('docs/frameworks/starlight.md', 'worker/src/index.ts'),
+    }),
   },
   {
     name: 'docs/frameworks/astro.md: the Cloudflare astro.config.mjs',

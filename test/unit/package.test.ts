@@ -30,6 +30,24 @@ describe('package.json', () => {
     expect(pkg.engines.node).toBe('^22.13.0 || >=23.4.0');
   });
 
+  it('scripts/env.sh (behind scripts/dev.sh and the test script) accepts the Node versions engines does, and the README says the same (issue 45)', () => {
+    const accepts = (version: string) => {
+      try {
+        execFileSync(process.execPath, [join(root, 'scripts/node-ok.mjs'), version]);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const versions = ['20.19.0', '22.12.0', '22.13.0', '22.18.1', '23.3.0', '23.4.0', '24.0.0', '25.2.1'];
+    expect(versions.filter(accepts)).toEqual(['22.13.0', '22.18.1', '23.4.0', '24.0.0', '25.2.1']);
+    const env = readFileSync(join(root, 'scripts/env.sh'), 'utf8');
+    expect(env).toContain('node "$ROOT/scripts/node-ok.mjs"');
+    // No minimum of its own to drift from engines (it said 22.12).
+    expect(env).not.toMatch(/\b2[0-9]\.\d+\b/);
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(`Node 22.13+ or 23.4+ (\`engines\`: \`${pkg.engines.node}\``);
+  });
+
   // A component Astro compiles in the app (./starlight/Search.astro) ships as its source, without types.
   const sources = Object.entries(pkg.exports).filter(([, target]) => typeof target === 'string' && target !== './package.json');
   it.each(sources)('export %s is a file the package ships', (_, target) => {
