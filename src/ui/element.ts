@@ -41,9 +41,6 @@ function optIn(el: Element, name: string, fallback: string): string {
   return value === null || value === 'false' ? '' : value && value !== 'true' ? value : fallback;
 }
 
-/** The facets the endpoint counts: any other word in `facets` is dropped rather than sent (the endpoint answers 400). */
-const FACETS = ['type', 'tags'];
-
 /** True when a key press belongs to a text field, so a bare `/` typed there must not steal focus. */
 function isEditable(target: EventTarget | undefined): boolean {
   const el = target as HTMLElement | undefined;
@@ -306,8 +303,9 @@ export class SiteSearchElement extends BaseElement {
 
   /** The facets the endpoint is asked to count (`facets` attribute; on without a known name: both), or `''`. */
   #facetNames(): string {
+    // Any other word is dropped rather than sent (the endpoint answers 400 to it).
     const names = optIn(this, 'facets', 'type,tags');
-    return names && (FACETS.filter((name) => names.includes(name)).join() || 'type,tags');
+    return names && (['type', 'tags'].filter((name) => names.includes(name)).join() || 'type,tags');
   }
 
   #query(): string {
