@@ -19,8 +19,8 @@ export function sampleOptions(extra: Partial<SearchOptions> = {}): ResolvedConfi
   return resolveConfig({ ...corpusOptions(SAMPLE_CORPUS), mcp: { name: 'Astro docs' }, ...extra });
 }
 
-/** The sample indexed into an in-memory database. */
-export async function sampleIndex(config: ResolvedConfig): Promise<SqliteDatabase> {
+/** The sources of `config` (the sample, or the full corpus) indexed into an in-memory database. */
+export async function indexInMemory(config: ResolvedConfig): Promise<SqliteDatabase> {
   const db = openSqlite(':memory:');
   const { documents } = await buildIndex(config);
   await db.transaction(() => writeIndex(db, config, documents));

@@ -9,7 +9,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '../../src/mcp/index.js';
 import type { SqliteDatabase } from '../../adapters/node.js';
 import { listPages } from '../../src/db/pages.js';
-import { connect, sampleIndex, sampleOptions, serve, textOf } from './helpers.js';
+import { connect, indexInMemory, sampleOptions, serve, textOf } from './helpers.js';
 
 const config = sampleOptions();
 /** Pages in test/fixtures/astro-docs-sample. */
@@ -20,7 +20,7 @@ let url: string;
 let client: Client;
 
 beforeAll(async () => {
-  db = await sampleIndex(config);
+  db = await indexInMemory(config);
   ({ server, url } = await serve(createMcpHandler(config, { db })));
   client = await connect(url);
 }, 60_000);
