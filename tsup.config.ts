@@ -17,6 +17,7 @@ export default defineConfig({
     'parse-worker': 'src/indexer/threads/parse-worker.ts',
     astro: 'adapters/astro/index.ts',
     'astro-route': 'adapters/astro/route.ts',
+    'astro-mcp-route': 'adapters/astro/mcp-route.ts',
     starlight: 'adapters/starlight/index.ts',
     next: 'adapters/next.ts',
     sveltekit: 'adapters/sveltekit.ts',

@@ -50,6 +50,8 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
         const dev = command === 'dev';
         root = fileURLToPath(astroConfig.root);
         if (config.apiRoute) injectRoute({ pattern: config.apiRoute, entrypoint: 'site-search/astro/route', prerender: false });
+        // The MCP server for AI assistants (docs/mcp.md), with the `mcp` option on.
+        if (config.mcp) injectRoute({ pattern: config.mcp.route, entrypoint: 'site-search/astro/mcp-route', prerender: false });
         updateConfig({
           vite: {
             plugins: [

@@ -75,6 +75,7 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
         const searchOptions: SearchOptions = {
           database: 'site-search',
           ...rest,
+          ...mcpNamed(rest.mcp, (starlight as { title?: unknown }).title),
           sources: [...locales.map(({ locale: _, ...source }) => source), ...extra],
         };
         // Invalid options fail here, with every problem listed, before anything is built.
@@ -176,4 +177,15 @@ function virtualModule(id: string, source: string) {
     resolveId: (requested: string) => (requested === id ? `\0${id}` : undefined),
     load: (requested: string) => (requested === `\0${id}` ? source : undefined),
   };
+}
+
+/**
+ * The `mcp` option with the site's Starlight title as its `name` when none is given (the tools' descriptions name the
+ * site to a model); a title per locale gives the first one's. Nothing when the option is off.
+ */
+function mcpNamed(mcp: SearchOptions['mcp'], title: unknown): Pick<SearchOptions, 'mcp'> {
+  if (!mcp) return {};
+  const given = mcp === true ? {} : mcp;
+  const name = typeof title === 'string' ? title : title && typeof title === 'object' ? Object.values(title).find((t) => typeof t === 'string') : undefined;
+  return { mcp: given.name || typeof name !== 'string' || !name.trim() ? given : { ...given, name: name.trim() } };
 }

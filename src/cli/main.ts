@@ -101,7 +101,7 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
   const sqlitePath = sqliteFlag(flags) ?? loaded.config.sqlitePath;
   const target: PushTarget = { kind: 'sqlite', path: sqlitePath };
   console.log(await runIndex(loaded, target));
-  const { startDevServer, ANALYTICS_REPORT_ROUTE } = await import('./dev.js');
+  const { startDevServer, ANALYTICS_REPORT_ROUTE, DEFAULT_MCP_ROUTE } = await import('./dev.js');
   const server = await startDevServer(loaded, {
     sqlitePath,
     port: Number(flags.port),
@@ -112,6 +112,7 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
   });
   console.log(`[site-search] search page: ${server.url}/  ·  endpoint: ${server.url}${loaded.config.apiRoute || '/api/search'}?q=…`);
   if (loaded.config.analytics) console.log(`[site-search] analytics report: ${server.url}${ANALYTICS_REPORT_ROUTE}`);
+  console.log(`[site-search] MCP server for AI assistants: ${server.url}${loaded.config.mcp ? loaded.config.mcp.route : DEFAULT_MCP_ROUTE}`);
   console.log('[site-search] watching sources for changes (Ctrl+C to stop)');
   await new Promise<void>((done) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close().then(done));

@@ -3,5 +3,5 @@
  * search endpoint. Needs the optional peer dependency `@modelcontextprotocol/server`; a site that does not import this
  * entry installs and ships nothing of it.
  */
-export { createMcpHandler, MAX_MCP_BATCH, MAX_MCP_BODY_BYTES, type McpHandler, type McpRuntime } from './handler.js';
+export { createMcpHandler, type McpHandler, type McpRuntime } from './handler.js';
 export type { ToolAnswer, ToolResult } from './results.js';
