@@ -10,6 +10,7 @@ export default defineConfig({
     workers: 'adapters/workers.ts',
     analytics: 'src/analytics/index.ts',
     mcp: 'src/mcp/index.ts',
+    llms: 'src/llms/index.ts',
     indexer: 'src/indexer/index.ts',
     cli: 'src/cli/main.ts',
     // The CLI starts it by file name, next to dist/cli.js.

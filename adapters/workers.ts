@@ -9,6 +9,7 @@ import { createHandler, endpointNotFoundMessage, workerMissingBindingMessage, ty
 import type { ResolvedConfig, SearchOptions } from '../src/options/options.js';
 import type { recordAnalytics } from '../src/analytics/index.js';
 import type { createMcpHandler } from '../src/mcp/index.js';
+import type { createLlmsHandler } from '../src/llms/index.js';
 
 /**
  * A Worker that answers `apiRoute` (GET, HEAD, OPTIONS; 405 for other methods) and 404s everywhere else, with a JSON
@@ -42,11 +43,13 @@ export function createWorker(options: SearchOptions | ResolvedConfig, runtime: W
   const route = withoutTrailingSlashes(config.apiRoute);
   const mcp = runtime.mcp?.(config, { ...runtime, missingBinding: workerMissingBindingMessage });
   const mcpRoute = withoutTrailingSlashes(config.mcp ? config.mcp.route : '/mcp');
+  const llms = runtime.llms?.(config, runtime);
   return {
     async fetch(request, env, ctx) {
       const path = withoutTrailingSlashes(new URL(request.url).pathname);
       if (path === route) return handler(request, env, ctx);
       if (mcp && path === mcpRoute) return mcp(request, env, ctx);
+      if (llms && (path === '/llms.txt' || path === '/llms-full.txt')) return llms(request, env, ctx);
       return Response.json({ error: endpointNotFound }, { status: 404 });
     },
   };
@@ -62,6 +65,8 @@ export interface WorkerRuntime extends HandlerRuntime {
   recordAnalytics?: typeof recordAnalytics;
   /** To serve the MCP server (docs/mcp.md): `createMcpHandler` from `site-search/mcp`. Required with the `mcp` option on. */
   mcp?: typeof createMcpHandler;
+  /** To serve `/llms.txt` and `/llms-full.txt` from the index (docs/mcp.md): `createLlmsHandler` from `site-search/llms`. */
+  llms?: typeof createLlmsHandler;
 }
 
 /** The subset of a Workers ExportedHandler returned by {@link createWorker}. */

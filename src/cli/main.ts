@@ -27,6 +27,8 @@ Commands
   query "text"         Search the local index
       --type T  --tags a,b  --facets type,tags  --limit N  --json
   check                Validate the options and the wrangler D1 config
+  llms                 Write llms.txt and llms-full.txt (llmstxt.org) from the local index
+      --out DIR          where to write them (default: .)   --origin URL  absolute page URLs on it
   stats                Search analytics: top queries, no results, corrections, results opened
       --days N           the last N days (default 30)   --json   --html report.html
       --from FILE        analytics SQLite file (default: analytics.sqlitePath, .site-search/analytics.db)
@@ -57,6 +59,8 @@ async function main(argv: string[]): Promise<number> {
       return query(await loadConfig({ configPath, contentDir: folder }), arg, values);
     case 'check':
       return check(await loadConfig({ configPath, contentDir: arg }));
+    case 'llms':
+      return (await import('./llms.js')).llms(await loadConfig({ configPath, contentDir: arg }), values);
     case 'stats':
       return (await import('./stats.js')).stats(await loadConfig({ configPath, contentDir: arg }), values, wranglerArgs);
   }

@@ -290,6 +290,11 @@ export const OptionsSchema = v.object({
     false,
   ),
   /**
+   * Write llms.txt and llms-full.txt (llmstxt.org, docs/mcp.md) from the index into the build output: the Astro
+   * integration and the Starlight plugin do, after the build. Default false.
+   */
+  llms: v.optional(v.boolean('must be true or false'), false),
+  /**
    * The public origin result URLs are resolved against (`https://docs.example.com`), for a server that cannot know the
    * origin the browser used (behind a proxy the framework does not trust). Default: the origin of the URL the
    * framework reports for the request (`Astro.url`, SvelteKit's `event.url`, Next's `request.nextUrl`); resolved, `''`.

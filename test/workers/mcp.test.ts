@@ -52,6 +52,17 @@ describe('the MCP server in a Worker with D1', () => {
     expect((await client.callTool({ name: 'get_page', arguments: { url: '/en/nothing-here' } })).isError).toBe(true);
   });
 
+  it('serves llms.txt and llms-full.txt from D1 on the request\'s origin', async () => {
+    const index = await fetch(new URL('/llms.txt', base));
+    expect(index.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await index.text();
+    expect(text).toMatch(/^# Astro docs\n\n> .+\n\n## de\n\n- \[/);
+    expect(text).toContain(`- [Actions](${new URL('/en/guides/actions', base).href}): Learn how to create type-safe server functions`);
+    const full = await (await fetch(new URL('/llms-full.txt', base))).text();
+    expect(full.split('\n---\n')).toHaveLength(49);
+    expect(full).toContain(`# Actions\n\nURL: ${new URL('/en/guides/actions', base).href}\n`);
+  });
+
   it('keeps the endpoint and the 404 of other paths as they were', async () => {
     expect((await fetch(new URL('/api/search?q=actions', base))).status).toBe(200);
     expect((await fetch(new URL('/elsewhere', base))).status).toBe(404);
