@@ -7,8 +7,9 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { expect, it } from 'vitest';
 import type { RunningApp } from './harness.js';
 
-export function mcpSuite(get: () => { app: RunningApp; route?: string }): void {
-  const url = () => `${get().app.origin}${get().route ?? '/mcp'}`;
+/** `route`: where the app serves MCP (`/mcp`, or `/mcp/` where the framework adds trailing slashes). */
+export function mcpSuite(get: () => { app: RunningApp }, route = '/mcp'): void {
+  const url = () => `${get().app.origin}${route}`;
   const connect = async () => {
     const client = new Client({ name: 'site-search-framework-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url())));

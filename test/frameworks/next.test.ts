@@ -35,7 +35,7 @@ describe('Next.js 16 + next start', () => {
   afterAll(() => t?.app.stop());
   endpointSuite(() => t, { followsHost: true });
   // app/mcp/route.js (issue 46); the app has trailingSlash: true, so Next redirects /mcp to /mcp/.
-  mcpSuite(() => ({ app: t.app, route: '/mcp/' }));
+  mcpSuite(() => t, '/mcp/');
 });
 
 // Vercel packs each route's function from its trace (.next/server/**/*.nft.json), a Docker image or any Node host runs
