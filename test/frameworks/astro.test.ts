@@ -53,7 +53,9 @@ describe.each(['astro5-node', 'astro7-node'])('%s', (name) => {
     mcpSuite(() => t);
     it('writes llms.txt and llms-full.txt from the index into the build output', () => {
       const index = readFileSync(join(built, 'dist/client/llms.txt'), 'utf8');
-      expect(index).toMatch(/^# .+\n\n> .+\n\n## doc\n\n- \[/);
+      // No `site` and no mcp name: the H1 says "Documentation"; a section per type, in the URLs' order.
+      expect(index).toMatch(/^# Documentation\n\n> 5 pages of Documentation, .+\n\n## post\n\n- \[/);
+      expect(index).toContain('\n## doc\n\n- [');
       expect(index).toContain('- [Getting started](/docs/getting-started/): Install the search and run your first query');
       expect(readFileSync(join(built, 'dist/client/llms-full.txt'), 'utf8')).toContain('# Getting started\n\nURL: /docs/getting-started/\n');
     });
