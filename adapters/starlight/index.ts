@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mcpNamed } from './mcp-name.js';
 import { resolveConfig, type SearchOptions, type SearchSource } from '../../src/index.js';
 import { newBuildStats, pushIndex, readDocuments, type PushCounts, type PushTarget } from '../../src/indexer/index.js';
 import { formatWarning } from '../../src/cli/report.js';
@@ -177,15 +178,4 @@ function virtualModule(id: string, source: string) {
     resolveId: (requested: string) => (requested === id ? `\0${id}` : undefined),
     load: (requested: string) => (requested === `\0${id}` ? source : undefined),
   };
-}
-
-/**
- * The `mcp` option with the site's Starlight title as its `name` when none is given (the tools' descriptions name the
- * site to a model); a title per locale gives the first one's. Nothing when the option is off.
- */
-function mcpNamed(mcp: SearchOptions['mcp'], title: unknown): Pick<SearchOptions, 'mcp'> {
-  if (!mcp) return {};
-  const given = mcp === true ? {} : mcp;
-  const name = typeof title === 'string' ? title : title && typeof title === 'object' ? Object.values(title).find((t) => typeof t === 'string') : undefined;
-  return { mcp: given.name || typeof name !== 'string' || !name.trim() ? given : { ...given, name: name.trim() } };
 }
