@@ -87,7 +87,10 @@ export function createMcpHandler(options: SearchOptions | ResolvedConfig, runtim
       return s;
     };
     // The body is read; the SDK gets a request it can read again, and the parsed message.
-    const forward = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
+    const headers = new Headers(request.headers);
+    // The text is re-encoded: a length the client declared for other bytes must not travel with it.
+    headers.delete('content-length');
+    const forward = new Request(request.url, { method: 'POST', headers, body: body.text });
     if (await isLegacyRequest(forward, parsed, { maxRequestBodySize: MAX_MCP_BODY_BYTES })) return legacy(server(), forward, parsed);
     // 2026-07-28 clients: the SDK's per-request entry, JSON unless a tool streamed (none does).
     return sdkMcpHandler(server, { legacy: 'reject', maxRequestBodySize: MAX_MCP_BODY_BYTES }).fetch(forward, { parsedBody: parsed });
