@@ -33,7 +33,7 @@ export function createWorker(options: SearchOptions | ResolvedConfig, runtime: W
   }
   if (config.mcp && !runtime.mcp) {
     throw new SiteSearchConfigError([
-      "mcp: createWorker serves it through createMcpHandler: import { createMcpHandler } from 'site-search/mcp' and call createWorker(options, { mcp: createMcpHandler })",
+      "mcp: pass createWorker(options, { mcp: createMcpHandler }), createMcpHandler from 'site-search/mcp'",
     ]);
   }
   // Workers always have caches.default: the in-process cache is never needed here.

@@ -1,7 +1,7 @@
 /** The MCP server the Astro integration injects at the `mcp` option's route (docs/mcp.md), on demand. */
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
-import { config, platform } from 'virtual:site-search/runtime';
-import type { ResolvedConfig, WaitUntilContext } from '../../src/index.js';
+import { config, database, platform } from 'virtual:site-search/runtime';
+import type { ResolvedConfig, SearchDatabase, WaitUntilContext } from '../../src/index.js';
 import { missingIndexMessage } from '../../src/errors.js';
 import { createMcpHandler } from '../../src/mcp/index.js';
 
@@ -11,8 +11,9 @@ interface PlatformContext {
   missingIndex?: string;
 }
 
-// Page and result URLs follow Astro.url (or the `origin` option), as the search endpoint's do.
-const handler = createMcpHandler(config as ResolvedConfig);
+// Page and result URLs follow Astro.url (or the `origin` option), as the search endpoint's do. On Node the handler opens
+// the local index itself (`database`); elsewhere the binding is in `env`.
+const handler = createMcpHandler(config as ResolvedConfig, { db: database as (() => SearchDatabase) | undefined });
 
 export const prerender = false;
 

@@ -13,6 +13,7 @@ import { mcpNamed } from './mcp-name.js';
 import { resolveConfig, type SearchOptions, type SearchSource } from '../../src/index.js';
 import { newBuildStats, pushIndex, readDocuments, type PushCounts, type PushTarget } from '../../src/indexer/index.js';
 import { formatWarning } from '../../src/cli/report.js';
+import { SiteSearchError } from '../../src/errors.js';
 import astroIntegration, { type AstroIntegrationLike } from '../astro/index.js';
 import { endpointPath, starlightSources, type AstroUrlConfig, type StarlightLocales } from './sources.js';
 
@@ -62,6 +63,9 @@ interface IndexIntegration {
 const REINDEX_DELAY_MS = 300;
 
 const COMPONENT_ID = 'virtual:site-search/starlight';
+/** A static build (no adapter) cannot serve the endpoint: the two ways out (docs/frameworks/starlight.md). */
+const NO_ADAPTER =
+  'The search endpoint runs on demand, which a static build cannot serve: add an adapter (npx astro add node, or cloudflare, vercel, netlify), or keep the site static and answer searches from a site-search/workers Worker: siteSearch({ apiRoute: false, endpoint: "https://<your worker>/api/search" }) (docs/frameworks/starlight.md, "A static site").';
 /** Where `site-search index` finds the options this plugin derived (for pushes to D1). */
 export const OPTIONS_FILE = '.site-search/options.json';
 
@@ -81,6 +85,8 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
         };
         // Invalid options fail here, with every problem listed, before anything is built.
         const config = resolveConfig(searchOptions);
+        // Astro's own error for an on-demand route without an adapter names neither way out of it.
+        if (command === 'build' && config.apiRoute && !astroConfig.adapter) throw new SiteSearchError(NO_ADAPTER);
         // A Search override of the site's own is kept (it renders `<site-search>` itself); Pagefind goes either way.
         const Search = starlight.components?.Search ?? 'site-search/starlight/Search.astro';
         updateConfig({ pagefind: false, components: { ...starlight.components, Search } });

@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, openSync, readSync, closeSync } from
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { missingIndexMessage, SiteSearchError } from '../errors.js';
+import { damagedIndexMessage, isDamagedIndexError, missingIndexMessage, SiteSearchError } from '../errors.js';
 import type { SearchDatabase, SearchStatement, SqlValue } from './types.js';
 
 /** Which embedded SQLite to open. */
@@ -88,6 +88,8 @@ function openReadOnly(path: string, driver: SqliteDriver): NativeDatabase {
     return native;
   } catch (e) {
     native.close();
+    // A truncated file, or one that is not SQLite, fails here: the error names the file and the fix, not only SQLite's words.
+    if (isDamagedIndexError(e)) throw new SiteSearchError(damagedIndexMessage(path, (e as Error).message), { cause: e });
     if (!/unable to open database file/i.test((e as Error).message)) throw e;
     const wal = inWalMode(path);
     const folderWritable = canWrite(dirname(resolve(path)));

@@ -25,7 +25,7 @@ export function resolveConfig(options: SearchOptions | ResolvedConfig): Resolved
     weights: { ...o.weights },
     recency: { ...o.recency },
     analytics: o.analytics && { ...o.analytics },
-    mcp: o.mcp && { ...o.mcp },
+    mcp: o.mcp === true ? { route: '/mcp' } : o.mcp && { ...o.mcp },
     types: [...new Set(o.sources.map((s) => s.type))],
   });
   resolved.add(config);

@@ -24,6 +24,8 @@ const filled = (message: string) => v.check((text: string) => text.length > 0, m
 const nonEmptyString = v.pipe(v.string('must be a string'), v.trim(), filled('must not be empty'));
 const matches = (pattern: RegExp, message: string) => v.check((text: string) => pattern.test(text), message);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** A path the server answers (`apiRoute`, `mcp.route`). */
+const ROUTE = v.pipe(v.string('must be a string'), v.check((route: string) => route.startsWith('/'), 'must start with "/"'));
 
 const SourceEntries = {
   /** Directory scanned recursively for `.md` and `.mdx` files. Give `dir` or `files`, not both. */
@@ -125,7 +127,7 @@ export const AnalyticsSchema = v.object({
 /** The MCP server for AI assistants (docs/mcp.md): where it answers and how its tools present the site to a model. */
 export const McpSchema = v.object({
   /** Route the MCP server answers on a Worker of its own and in the integrations. Default `'/mcp'`. */
-  route: v.optional(v.pipe(v.string('must be a string'), v.check((route) => route.startsWith('/'), 'must start with "/"')), '/mcp'),
+  route: v.optional(ROUTE, '/mcp'),
   /**
    * The site's name as the tools' descriptions give it to a model ("Search the Acme docs"). Default: the site's title
    * where the integration knows it (Starlight), else none (the descriptions say "this site").
@@ -134,9 +136,6 @@ export const McpSchema = v.object({
   /** One sentence on what the site covers, added to the tools' descriptions so a model knows when to call them. */
   description: v.optional(nonEmptyString),
 });
-
-/** The MCP defaults `mcp: true` stands for. */
-const MCP_DEFAULTS = v.getDefaults(McpSchema);
 
 /** The analytics defaults `analytics: true` stands for. */
 const ANALYTICS_DEFAULTS = v.getDefaults(AnalyticsSchema);
@@ -185,7 +184,7 @@ export const OptionsSchema = v.object({
   /** Route of the endpoint, or `false` for none. Default `'/api/search'`. */
   apiRoute: v.optional(
     v.union(
-      [v.literal(false), v.pipe(v.string(), v.check((route) => route.startsWith('/'), 'must start with "/"'))],
+      [v.literal(false), ROUTE],
       'must be a route starting with "/", or false',
     ),
     '/api/search',
@@ -282,13 +281,8 @@ export const OptionsSchema = v.object({
    * `description`. Read-only; it answers from the same index and with the same limits as the endpoint. Resolved:
    * `false`, or the object with `route` set. Default false.
    */
-  mcp: v.optional(
-    v.pipe(
-      v.union([v.boolean(), McpSchema], "must be true, false or an object such as { name: 'Acme docs' }"),
-      v.transform((m) => (m === false ? false : m === true ? { ...MCP_DEFAULTS } : m)),
-    ),
-    false,
-  ),
+  // `true` becomes `{ route: '/mcp' }` in resolveConfig (a transform here would ship in every Worker).
+  mcp: v.optional(v.union([v.boolean(), McpSchema], "must be true, false or an object such as { name: 'Acme docs' }"), false),
   /**
    * Write llms.txt and llms-full.txt (llmstxt.org, docs/mcp.md) from the index into the build output: the Astro
    * integration and the Starlight plugin do, after the build. Default false.

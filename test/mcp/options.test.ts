@@ -25,6 +25,6 @@ describe('the mcp and llms options', () => {
 
   it('a Worker with mcp on needs createMcpHandler, and says where it comes from', () => {
     expect(() => createWorker({ ...base, mcp: true })).toThrow(SiteSearchConfigError);
-    expect(() => createWorker({ ...base, mcp: true })).toThrow("import { createMcpHandler } from 'site-search/mcp'");
+    expect(() => createWorker({ ...base, mcp: true })).toThrow("mcp: pass createWorker(options, { mcp: createMcpHandler }), createMcpHandler from 'site-search/mcp'");
   });
 });
