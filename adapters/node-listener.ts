@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { SearchHandler } from '../src/http/handler.js';
 import { isValidHost } from '../src/http/host.js';
+import { isLoopbackAddress, markLoopback } from '../src/http/loopback.js';
 
 /** Methods the Fetch API refuses to carry (`new Request` throws on them): answered here, before any Request exists. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -36,6 +37,8 @@ export function toNodeListener(handler: SearchHandler, { env }: { env?: object }
     } catch {
       return send(res, 400, 'Bad request');
     }
+    // Only this listener sees the socket: the MCP handler refuses a foreign Host on a loopback server (DNS rebinding).
+    if (isLoopbackAddress(req.socket.localAddress)) markLoopback(request);
     try {
       const response = await handler(request, env);
       res.writeHead(response.status, [...response.headers].flat());

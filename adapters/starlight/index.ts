@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mcpNamed } from './mcp-name.js';
 import { resolveConfig, type SearchOptions, type SearchSource } from '../../src/index.js';
 import { newBuildStats, pushIndex, readDocuments, type PushCounts, type PushTarget } from '../../src/indexer/index.js';
 import { formatWarning } from '../../src/cli/report.js';
@@ -79,6 +80,7 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
         const searchOptions: SearchOptions = {
           database: 'site-search',
           ...rest,
+          ...mcpNamed(rest.mcp, (starlight as { title?: unknown }).title),
           sources: [...locales.map(({ locale: _, ...source }) => source), ...extra],
         };
         // Invalid options fail here, with every problem listed, before anything is built.

@@ -27,6 +27,8 @@ Commands
   query "text"         Search the local index
       --type T  --tags a,b  --facets type,tags  --limit N  --json
   check                Validate the options and the wrangler D1 config
+  llms                 Write llms.txt and llms-full.txt (llmstxt.org) from the local index
+      --out DIR          where to write them (default: .)   --origin URL  absolute page URLs on it
   stats                Search analytics: top queries, no results, corrections, results opened
       --days N           the last N days (default 30)   --json   --html report.html
       --from FILE        analytics SQLite file (default: analytics.sqlitePath, .site-search/analytics.db)
@@ -57,6 +59,8 @@ async function main(argv: string[]): Promise<number> {
       return query(await loadConfig({ configPath, contentDir: folder }), arg, values);
     case 'check':
       return check(await loadConfig({ configPath, contentDir: arg }));
+    case 'llms':
+      return (await import('./llms.js')).llms(await loadConfig({ configPath, contentDir: arg }), values);
     case 'stats':
       return (await import('./stats.js')).stats(await loadConfig({ configPath, contentDir: arg }), values, wranglerArgs);
   }
@@ -110,7 +114,7 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
   const target: PushTarget = { kind: 'sqlite', path: sqlitePath };
   const warned = new Set<string>();
   console.log(await runIndex(loaded, target, { warned }));
-  const { startDevServer, ANALYTICS_REPORT_ROUTE } = await import('./dev.js');
+  const { startDevServer, ANALYTICS_REPORT_ROUTE, DEFAULT_MCP_ROUTE } = await import('./dev.js');
   const server = await startDevServer(loaded, {
     sqlitePath,
     port: Number(flags.port),
@@ -121,6 +125,7 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
   });
   console.log(`[site-search] search page: ${server.url}/  ·  endpoint: ${server.url}${loaded.config.apiRoute || '/api/search'}?q=…`);
   if (loaded.config.analytics) console.log(`[site-search] analytics report: ${server.url}${ANALYTICS_REPORT_ROUTE}`);
+  console.log(`[site-search] MCP server for AI assistants: ${server.url}${loaded.config.mcp ? loaded.config.mcp.route : DEFAULT_MCP_ROUTE}`);
   console.log('[site-search] watching sources for changes (Ctrl+C to stop)');
   await new Promise<void>((done) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close().then(done));

@@ -248,7 +248,8 @@ export function endpointNotFoundMessage(apiRoute: string): string {
   return `Not found. The search endpoint is ${apiRoute}`;
 }
 
-function databaseErrorMessage(e: unknown): string {
+/** The 500's words for a database error: what to run when the index is missing or damaged, else to read the log. */
+export function databaseErrorMessage(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
   if (/no such table/i.test(message)) {
     return 'Search index not found: the search_index table does not exist in this database. Run "npx site-search index" to build it (on D1: with --d1 local for wrangler dev, --d1 remote once deployed).';

@@ -160,6 +160,26 @@ describe.each([
     files: () => ({ 'search.config.ts': block('docs/analytics.md', 'search.config.ts'), 'src/worker.ts': block('docs/analytics.md', 'src/worker.ts') }),
   },
   {
+    name: 'docs/mcp.md: the Next.js MCP route',
+    app: 'next16',
+    files: () => ({ 'search.config.ts': block('docs/mcp.md', 'search.config.ts'), 'app/mcp/route.ts': block('docs/mcp.md', 'app/mcp/route.ts') }),
+  },
+  {
+    name: 'docs/mcp.md: the SvelteKit MCP endpoint',
+    app: 'sveltekit2',
+    files: () => ({ 'search.config.ts': block('docs/mcp.md', 'search.config.ts'), 'src/routes/mcp/+server.ts': block('docs/mcp.md', 'src/routes/mcp/+server.ts') }),
+  },
+  {
+    name: 'docs/mcp.md: the Worker and the node:http server with MCP',
+    app: 'next16',
+    files: () => ({ 'search.config.ts': block('docs/mcp.md', 'search.config.ts'), 'src/worker.ts': block('docs/mcp.md', 'src/worker.ts'), 'server.ts': block('docs/mcp.md', 'server.ts') }),
+  },
+  {
+    name: 'docs/mcp.md: the Astro config with MCP',
+    app: 'astro7-node',
+    files: () => ({ 'astro.config.mjs': block('docs/mcp.md', 'astro.config.mjs') }),
+  },
+  {
     name: 'docs/frameworks/starlight.md: a static site searching a Worker (astro.config.mjs without an adapter, the Worker)',
     app: 'starlight-node',
     files: () => ({

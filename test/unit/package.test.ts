@@ -61,7 +61,7 @@ describe('package.json', () => {
     expect(existsSync(join(root, types))).toBe(true);
   });
 
-  it.each(['.', './workers', './analytics', './astro/route', './next', './sveltekit'])('the %s entry imports no node: built-in (it runs in Workers)', (entry) => {
+  it.each(['.', './workers', './analytics', './mcp', './llms', './astro/route', './next', './sveltekit'])('the %s entry imports no node: built-in (it runs in Workers)', (entry) => {
     const file = join(root, (pkg.exports[entry] as { default: string }).default);
     for (const module of moduleGraph(file)) {
       expect(readFileSync(module, 'utf8'), module).not.toMatch(/from\s*["']node:|import\(["']node:|require\(["']node:/);
@@ -82,6 +82,8 @@ describe('package.json', () => {
     expect(Object.keys(await import(join(root, 'dist/node.js'))).sort()).toEqual(['openAnalytics', 'openSqlite', 'toNodeListener']);
     expect(typeof (await import(join(root, 'dist/workers.js'))).createWorker).toBe('function');
     expect(Object.keys(await import(join(root, 'dist/analytics.js')))).toEqual(['recordAnalytics']);
+    expect(Object.keys(await import(join(root, 'dist/mcp.js')))).toEqual(['createMcpHandler']);
+    expect(Object.keys(await import(join(root, 'dist/llms.js'))).sort()).toEqual(['createLlmsHandler', 'llmsFullTxt', 'llmsTxt']);
   });
 });
 
