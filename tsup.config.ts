@@ -9,6 +9,8 @@ export default defineConfig({
     node: 'adapters/node.ts',
     workers: 'adapters/workers.ts',
     analytics: 'src/analytics/index.ts',
+    mcp: 'src/mcp/index.ts',
+    llms: 'src/llms/index.ts',
     indexer: 'src/indexer/index.ts',
     cli: 'src/cli/main.ts',
     // The CLI starts it by file name, next to dist/cli.js.
@@ -16,6 +18,7 @@ export default defineConfig({
     'parse-worker': 'src/indexer/threads/parse-worker.ts',
     astro: 'adapters/astro/index.ts',
     'astro-route': 'adapters/astro/route.ts',
+    'astro-mcp-route': 'adapters/astro/mcp-route.ts',
     starlight: 'adapters/starlight/index.ts',
     next: 'adapters/next.ts',
     sveltekit: 'adapters/sveltekit.ts',

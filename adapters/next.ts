@@ -8,6 +8,7 @@
 import { createSearchHandler, type HandlerRuntime, type ResolvedConfig, type SearchOptions } from '../src/index.js';
 import { createDevSearchHandler, isDevServer } from '../src/http/dev-server.js';
 import { isValidHost } from '../src/http/host.js';
+import type { McpHandler } from '../src/mcp/index.js';
 
 type RouteHandler = (request: Request) => Promise<Response>;
 
@@ -30,6 +31,22 @@ export function toNextHandler(
   };
   // POST carries the box's click reports when analytics are on (else a 405 like any other method).
   return { GET: route, HEAD: route, OPTIONS: route, POST: route };
+}
+
+/**
+ * The MCP server (`createMcpHandler` from `site-search/mcp`, docs/mcp.md) as route handlers for `app/mcp/route.ts`,
+ * on the host the client used and with the OpenNext Cloudflare env when there is one. Takes the handler rather than
+ * the options, so `site-search/next` never imports the MCP SDK.
+ *
+ * @example
+ * export const { GET, POST, OPTIONS } = toNextMcpHandler(createMcpHandler(options, { db: () => openSqlite('.site-search/search.db') }));
+ */
+export function toNextMcpHandler(handler: McpHandler): { GET: RouteHandler; POST: RouteHandler; OPTIONS: RouteHandler } {
+  const route: RouteHandler = (request) => {
+    const cloudflare = (globalThis as Record<symbol, { env?: object; ctx?: { waitUntil(p: Promise<unknown>): void } } | undefined>)[OPEN_NEXT_CONTEXT];
+    return handler(onBrowserHost(request), cloudflare?.env, cloudflare?.ctx);
+  };
+  return { GET: route, POST: route, OPTIONS: route };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { SearchHandler } from '../src/http/handler.js';
 import { isValidHost } from '../src/http/host.js';
+import { isLoopbackAddress, markLoopback } from '../src/http/loopback.js';
 import { requestClient } from '../src/db/sqlite-pool.js';
 
 /** Methods the Fetch API refuses to carry (`new Request` throws on them): answered here, before any Request exists. */
@@ -37,9 +38,11 @@ export function toNodeListener(handler: SearchHandler, { env }: { env?: object }
     } catch {
       return send(res, 400, 'Bad request');
     }
+    // Only this listener sees the socket: the MCP handler refuses a foreign Host on a loopback server (DNS rebinding).
+    if (isLoopbackAddress(req.socket.localAddress)) markLoopback(request);
     try {
       // The index's worker pool takes clients in turn: a client's backlog waits behind its own requests only. The
-      // address is held in memory while its statements wait or run, never written anywhere.
+      // address is held in memory while its statements wait or run (and a second after), never written anywhere.
       const response = await requestClient.run(req.socket.remoteAddress, () => handler(request, env));
       res.writeHead(response.status, [...response.headers].flat());
       res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);

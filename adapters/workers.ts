@@ -8,12 +8,16 @@ import { SiteSearchConfigError } from '../src/errors.js';
 import { createHandler, endpointNotFoundMessage, workerMissingBindingMessage, type HandlerRuntime } from '../src/http/handler.js';
 import type { ResolvedConfig, SearchOptions } from '../src/options/options.js';
 import type { recordAnalytics } from '../src/analytics/index.js';
+import type { createMcpHandler } from '../src/mcp/index.js';
+import type { createLlmsHandler } from '../src/llms/index.js';
 
 /**
  * A Worker that answers `apiRoute` (GET, HEAD, OPTIONS; 405 for other methods) and 404s everywhere else, with a JSON
  * `error` that names `apiRoute`.
  * The database is `env[binding]` (a D1 binding) unless `runtime.db` is given. With the `analytics` option on, pass
  * `recordAnalytics` from `site-search/analytics` (docs/analytics.md): without it, a Worker ships no analytics code.
+ * To serve the MCP server for AI assistants at the `mcp` option's route (`/mcp`), pass `createMcpHandler` from
+ * `site-search/mcp` (docs/mcp.md): without it, a Worker ships no MCP code.
  *
  * @example export default createWorker({ database: 'my-site-search', sources: [...] });
  */
@@ -27,16 +31,26 @@ export function createWorker(options: SearchOptions | ResolvedConfig, runtime: W
       "analytics: createWorker records them through recordAnalytics: import { recordAnalytics } from 'site-search/analytics' and call createWorker(options, { recordAnalytics })",
     ]);
   }
+  if (config.mcp && !runtime.mcp) {
+    throw new SiteSearchConfigError([
+      "mcp: pass createWorker(options, { mcp: createMcpHandler }), createMcpHandler from 'site-search/mcp'",
+    ]);
+  }
   // Workers always have caches.default: the in-process cache is never needed here.
   const handler = createHandler(config, runtime, workersCache, workerMissingBindingMessage, runtime.recordAnalytics);
   const endpointNotFound = endpointNotFoundMessage(config.apiRoute);
   // The route is a path, as `site-search dev` serves it; trailing slashes are tolerated (`/api/search/`).
   const route = withoutTrailingSlashes(config.apiRoute);
+  const mcp = runtime.mcp?.(config, { ...runtime, missingBinding: workerMissingBindingMessage });
+  const mcpRoute = withoutTrailingSlashes(config.mcp ? config.mcp.route : '/mcp');
+  const llms = runtime.llms?.(config, runtime);
   return {
     async fetch(request, env, ctx) {
-      return withoutTrailingSlashes(new URL(request.url).pathname) === route
-        ? handler(request, env, ctx)
-        : Response.json({ error: endpointNotFound }, { status: 404 });
+      const path = withoutTrailingSlashes(new URL(request.url).pathname);
+      if (path === route) return handler(request, env, ctx);
+      if (mcp && path === mcpRoute) return mcp(request, env, ctx);
+      if (llms && (path === '/llms.txt' || path === '/llms-full.txt')) return llms(request, env, ctx);
+      return Response.json({ error: endpointNotFound }, { status: 404 });
     },
   };
 }
@@ -49,6 +63,10 @@ function withoutTrailingSlashes(path: string): string {
 export interface WorkerRuntime extends HandlerRuntime {
   /** With the `analytics` option on: `recordAnalytics` from `site-search/analytics`. Required then, unused otherwise. */
   recordAnalytics?: typeof recordAnalytics;
+  /** To serve the MCP server (docs/mcp.md): `createMcpHandler` from `site-search/mcp`. Required with the `mcp` option on. */
+  mcp?: typeof createMcpHandler;
+  /** To serve `/llms.txt` and `/llms-full.txt` from the index (docs/mcp.md): `createLlmsHandler` from `site-search/llms`. */
+  llms?: typeof createLlmsHandler;
 }
 
 /** The subset of a Workers ExportedHandler returned by {@link createWorker}. */

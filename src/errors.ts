@@ -38,6 +38,36 @@ export class SearchInputError extends Error {
  * @internal
  */
 export function missingIndexMessage(path: string): string {
-  const where = /^([A-Za-z]:)?[\\/]/.test(path) ? '' : ' (relative to the folder the server was started in)';
-  return `Local search index not found at ${path}${where}. Run "npx site-search index" in your project folder, and start the server from there.`;
+  return `Local search index not found at ${path}${relativeTo(path)}. Run "npx site-search index" in your project folder, and start the server from there.`;
+}
+
+/**
+ * Whether a database error says the file is damaged: SQLite's `SQLITE_CORRUPT` ("database disk image is malformed",
+ * also from FTS5's tables) or `SQLITE_NOTADB` ("file is not a database"), by their codes where the driver gives them
+ * (node:sqlite's `errcode`, better-sqlite3's `code`) and by their text where it does not (a statement run elsewhere).
+ * @internal
+ */
+export function isDamagedIndexError(e: unknown): boolean {
+  const { errcode, code, message } = (e ?? {}) as { errcode?: unknown; code?: unknown; message?: unknown };
+  if (typeof errcode === 'number' && [11, 26].includes(errcode & 0xff)) return true;
+  if (typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)/.test(code)) return true;
+  return typeof message === 'string' && /database disk image is malformed|file is not a database|fts5: corrupt/i.test(message);
+}
+
+/** What to do about a damaged index: the one fix, named the same way everywhere. @internal */
+export const REBUILD_DAMAGED_INDEX = 'Rebuild it with "npx site-search index --full"';
+
+/**
+ * The 500 (and the log line) for a local index file that exists but is damaged or is not an index: the path as
+ * configured, as {@link missingIndexMessage} gives it, what SQLite said, and the fix (the next request opens it again,
+ * so no restart is needed).
+ * @internal
+ */
+export function damagedIndexMessage(path: string, reason: string): string {
+  return `Search index is damaged: ${path}${relativeTo(path)} (${reason}). ${REBUILD_DAMAGED_INDEX}.`;
+}
+
+/** Where a relative path is looked for, for a message that shows the path as configured. */
+function relativeTo(path: string): string {
+  return /^([A-Za-z]:)?[\\/]/.test(path) ? '' : ' (relative to the folder the server was started in)';
 }

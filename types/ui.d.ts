@@ -22,9 +22,10 @@ export interface SiteSearchAttributes {
   types?: string;
   limit?: number | string;
   hotkey?: string;
-  recent?: number | string;
+  /** Read as HTML booleans too: `""`/`"true"` on, `"false"` off, whatever the framework writes (docs/ui.md#attributes). */
+  recent?: number | string | boolean;
   'query-param'?: string | boolean;
-  inline?: boolean | '';
+  inline?: boolean | '' | 'true' | 'false';
   highlight?: string | boolean;
   /** `type`, `tags`, `type,tags`, or `''`/`true` for both: filters with counts (docs/ui.md#filters-with-counts). */
   facets?: string | boolean;

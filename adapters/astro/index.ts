@@ -31,6 +31,7 @@ export interface AstroIntegrationLike {
       config: { adapter?: { name: string } };
       logger: { warn(message: string): void };
     }) => void;
+    'astro:build:done'?: (params: { dir: URL; logger: { info(message: string): void; warn(message: string): void } }) => Promise<void>;
   };
 }
 
@@ -39,17 +40,21 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
   let config: ResolvedConfig;
   let root = process.cwd();
   let platform: Platform = 'node';
+  let site: string | undefined;
 
   return {
     name: 'site-search',
     hooks: {
       'astro:config:setup': ({ config: astroConfig, command, injectRoute, updateConfig }) => {
         config = resolveConfig(options);
+        site = astroConfig.site;
         // Under `astro dev` the index changes as you write (a re-run `site-search index`, the Starlight plugin's
         // re-index on save): a cached answer, in the server or the browser, would show the page as it was.
         const dev = command === 'dev';
         root = fileURLToPath(astroConfig.root);
         if (config.apiRoute) injectRoute({ pattern: config.apiRoute, entrypoint: 'site-search/astro/route', prerender: false });
+        // The MCP server for AI assistants (docs/mcp.md), with the `mcp` option on.
+        if (config.mcp) injectRoute({ pattern: config.mcp.route, entrypoint: 'site-search/astro/mcp-route', prerender: false });
         updateConfig({
           vite: {
             plugins: [
@@ -74,6 +79,18 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
           if (!check.ok) logger.warn(check.message.replace(/^\[site-search\] /, ''));
         } else if (!existsSync(resolve(root, config.sqlitePath))) {
           logger.warn(`No local index at ${config.sqlitePath} yet: run "npx site-search index" before starting the server.`);
+        }
+      },
+      // With `llms: true`, llms.txt and llms-full.txt from the local index, beside the built pages (docs/mcp.md).
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!config.llms) return;
+        const { writeLlmsFiles } = await import('../../src/cli/llms.js');
+        const origin = config.origin || (site ? new URL(site).origin : undefined);
+        try {
+          const files = await writeLlmsFiles(config, resolve(root, config.sqlitePath), fileURLToPath(dir), origin ? { origin } : {});
+          logger.info(`wrote ${files.join(' and ')}`);
+        } catch (e) {
+          logger.warn((e as Error).message.replace(/^\[site-search\] /, ''));
         }
       },
     },

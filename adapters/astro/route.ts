@@ -1,6 +1,6 @@
 /** The endpoint the Astro integration injects at `apiRoute`. */
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
-import { analytics, config, dev, platform } from 'virtual:site-search/runtime';
+import { analytics, config, database, dev, platform } from 'virtual:site-search/runtime';
 import { createSearchHandler, type ResolvedConfig, type SearchDatabase, type WaitUntilContext } from '../../src/index.js';
 import { createDevSearchHandler } from '../../src/http/dev-server.js';
 import { missingIndexMessage } from '../../src/errors.js';
@@ -15,7 +15,7 @@ interface PlatformContext {
 // for the domains in `security.allowedDomains`; on @astrojs/node it takes Host as sent (docs/security.md).
 // Under `astro dev` (where workerd may have no NODE_ENV to read, so the integration says so) nothing is cached.
 // With analytics on, a Node server writes them to their own file beside the index (the index is opened read-only).
-const runtime = { analytics: analytics as () => SearchDatabase | undefined };
+const runtime = { analytics: analytics as () => SearchDatabase | undefined, db: database as (() => SearchDatabase) | undefined };
 const handler = dev ? createDevSearchHandler(config as ResolvedConfig, runtime) : createSearchHandler(config as ResolvedConfig, runtime);
 
 export const prerender = false;

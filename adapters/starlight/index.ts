@@ -9,9 +9,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mcpNamed } from './mcp-name.js';
 import { resolveConfig, type SearchOptions, type SearchSource } from '../../src/index.js';
 import { newBuildStats, pushIndex, readDocuments, type PushCounts, type PushTarget } from '../../src/indexer/index.js';
 import { formatWarning } from '../../src/cli/report.js';
+import { SiteSearchError } from '../../src/errors.js';
 import astroIntegration, { type AstroIntegrationLike } from '../astro/index.js';
 import { endpointPath, starlightSources, type AstroUrlConfig, type StarlightLocales } from './sources.js';
 
@@ -61,6 +63,9 @@ interface IndexIntegration {
 const REINDEX_DELAY_MS = 300;
 
 const COMPONENT_ID = 'virtual:site-search/starlight';
+/** A static build (no adapter) cannot serve the endpoint: the two ways out (docs/frameworks/starlight.md). */
+const NO_ADAPTER =
+  'The search endpoint runs on demand, which a static build cannot serve: add an adapter (npx astro add node, or cloudflare, vercel, netlify), or keep the site static and answer searches from a site-search/workers Worker: siteSearch({ apiRoute: false, endpoint: "https://<your worker>/api/search" }) (docs/frameworks/starlight.md, "A static site").';
 /** Where `site-search index` finds the options this plugin derived (for pushes to D1). */
 export const OPTIONS_FILE = '.site-search/options.json';
 
@@ -75,10 +80,13 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
         const searchOptions: SearchOptions = {
           database: 'site-search',
           ...rest,
+          ...mcpNamed(rest.mcp, (starlight as { title?: unknown }).title),
           sources: [...locales.map(({ locale: _, ...source }) => source), ...extra],
         };
         // Invalid options fail here, with every problem listed, before anything is built.
         const config = resolveConfig(searchOptions);
+        // Astro's own error for an on-demand route without an adapter names neither way out of it.
+        if (command === 'build' && config.apiRoute && !astroConfig.adapter) throw new SiteSearchError(NO_ADAPTER);
         // A Search override of the site's own is kept (it renders `<site-search>` itself); Pagefind goes either way.
         const Search = starlight.components?.Search ?? 'site-search/starlight/Search.astro';
         updateConfig({ pagefind: false, components: { ...starlight.components, Search } });
@@ -152,13 +160,19 @@ export default function siteSearch(options: StarlightSearchOptions = {}): Starli
   };
 }
 
-/** Writes the derived options with paths relative to the file, as `site-search index --config` reads them. */
-function writeOptionsFile(root: string, options: SearchOptions): void {
+/**
+ * Writes the derived options with paths relative to the file, as `site-search index --config` and `stats --config`
+ * read them: the index and the analytics file (which the server opens relative to the project's root).
+ * @internal
+ */
+export function writeOptionsFile(root: string, options: SearchOptions): void {
   const file = resolve(root, OPTIONS_FILE);
   const fromFile = (path: string) => relative(dirname(file), resolve(root, path)) || '.';
+  const { analytics } = resolveConfig(options);
   const written = {
     ...options,
     sqlitePath: fromFile(options.sqlitePath ?? resolveConfig(options).sqlitePath),
+    ...(analytics ? { analytics: { ...analytics, sqlitePath: fromFile(analytics.sqlitePath) } } : {}),
     sources: options.sources.map((s) => ({ ...s, ...(s.dir ? { dir: fromFile(s.dir) } : {}), ...(s.files ? { files: s.files.map(fromFile) } : {}) })),
   };
   mkdirSync(dirname(file), { recursive: true });

@@ -6,7 +6,7 @@
 import { createSearchHandler, type ResolvedConfig, type SearchDatabase, type SearchStatement } from '../../src/index.js';
 import { TABLE } from '../../src/db/schema.js';
 import { coverageMatch, everyWordMatch, normalizeSearchInput, searchTerms } from '../../src/search/query.js';
-import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../../src/search/snippet.js';
+import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../../src/text/marks.js';
 import { chooseCorrections, completes, correctionLookups } from '../../src/search/typos.js';
 import { latestTypoIndex } from '../../src/search/packed-vocabulary.js';
 

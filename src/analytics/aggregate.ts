@@ -1,6 +1,9 @@
 import type { ClickEvent, MatchKind, SearchEvent } from './events.js';
 
-/** The query counted for searches of a day's new queries past the cap (no real query is empty: the endpoint answers none). */
+/**
+ * The query counted for searches whose text is not kept: a day's new queries past the cap, and queries evicted from it
+ * (no real query is empty: the endpoint answers none).
+ */
 export const OTHER_QUERY = '';
 
 /** One query's counts for a day, as a flush writes them (added to what is stored). */
@@ -36,17 +39,15 @@ export interface AnalyticsBatch {
 
 /**
  * Counts searches and clicks in memory until they are flushed, one row per query and day however often it is asked.
- * Distinct queries are capped per day and site (the first `cap` seen here; later new ones count as {@link OTHER_QUERY}),
- * so memory stays bounded under a flood of random queries, as storage does (the store applies the same cap).
+ * Which queries a day keeps is the store's decision (it sees every process's counts); here the pending rows are bounded
+ * by `maxRows` (the recorder flushes well before), past which a new query's search counts as {@link OTHER_QUERY} and a
+ * new click row is dropped, so memory stays bounded under a flood of random queries whatever the store does.
  */
 export class Aggregator {
   #searches = new Map<string, SearchRow>();
   #clicks = new Map<string, ClickRow>();
-  /** The distinct queries seen per day and site: today's only. */
-  #seen = new Map<string, Set<string>>();
-  #day = '';
 
-  constructor(private readonly cap: number) {}
+  constructor(private readonly maxRows: number) {}
 
   /** Distinct rows waiting for the next flush. */
   get size(): number {
@@ -54,8 +55,9 @@ export class Aggregator {
   }
 
   addSearch(e: SearchEvent): void {
-    const query = this.#admit(e.day, e.site, e.query);
-    const key = `${e.day}\0${e.site}\0${e.type}\0${query}`;
+    let key = `${e.day}\0${e.site}\0${e.type}\0${e.query}`;
+    let query = e.query;
+    if (!this.#searches.has(key) && this.size >= this.maxRows) key = `${e.day}\0${e.site}\0${e.type}\0${(query = OTHER_QUERY)}`;
     const row = this.#searches.get(key) ?? { day: e.day, site: e.site, type: e.type, query, searches: 0, zero: 0, results: 0, match: e.match, suggestion: '' };
     row.searches++;
     if (e.results === 0) row.zero++;
@@ -63,15 +65,12 @@ export class Aggregator {
     this.#searches.set(key, row);
   }
 
-  /**
-   * Pending clicks are bounded by the cap too (the search they follow may have been counted by another process; the
-   * store keeps a click only for a query it holds for that day).
-   */
+  /** The store keeps a click only for a query it holds for that day, at most one per search of it. */
   addClick(e: ClickEvent): void {
     const key = `${e.day}\0${e.site}\0${e.query}\0${e.url}\0${e.rank}`;
     const row = this.#clicks.get(key);
     if (row) row.clicks++;
-    else if (this.#clicks.size < this.cap) this.#clicks.set(key, { ...e, clicks: 1 });
+    else if (this.size < this.maxRows) this.#clicks.set(key, { ...e, clicks: 1 });
   }
 
   /** Hands over what is pending and starts afresh. */
@@ -80,19 +79,5 @@ export class Aggregator {
     this.#searches = new Map();
     this.#clicks = new Map();
     return batch;
-  }
-
-  #admit(day: string, site: string, query: string): string {
-    if (day !== this.#day) {
-      this.#seen.clear();
-      this.#day = day;
-    }
-    const key = `${day}\0${site}`;
-    let seen = this.#seen.get(key);
-    if (!seen) this.#seen.set(key, (seen = new Set()));
-    if (seen.has(query)) return query;
-    if (seen.size >= this.cap) return OTHER_QUERY;
-    seen.add(query);
-    return query;
   }
 }

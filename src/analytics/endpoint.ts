@@ -2,6 +2,8 @@ import type { SearchDatabase } from '../db/types.js';
 import type { ResolvedConfig } from '../options/options.js';
 import type { SearchInput } from '../search/query.js';
 import { readClickReport } from './click.js';
+import { indexedClickTarget } from './click-target.js';
+import { SearchInputError } from '../errors.js';
 import { isEngineDataset } from './engine-store.js';
 import { summarize, type AnswerBody, type AnswerSummary } from './events.js';
 import { storedQuery } from './query-text.js';
@@ -40,7 +42,8 @@ export function endpointAnalytics(config: ResolvedConfig, now?: () => number): E
   };
   const record = (input: SearchInput, summary: AnswerSummary, where: Where, ctx?: WaitUntil | null) => {
     try {
-      recorder.search({ day: recorder.today(), site: config.site, type: input.type, query: storedQuery(input.q), ...summary }, target(where), ctx);
+      const suggestion = summary.suggestion && storedQuery(summary.suggestion, config.maxQueryLength);
+      recorder.search({ day: recorder.today(), site: config.site, type: input.type, query: storedQuery(input.q, config.maxQueryLength), ...summary, suggestion }, target(where), ctx);
     } catch (e) {
       // Recording is never in the way of the answer, whatever fails in it (opening the analytics file included).
       recorder.failed(e);
@@ -59,8 +62,16 @@ export function endpointAnalytics(config: ResolvedConfig, now?: () => number): E
     },
     async clicked(request, siteOrigin, where, ctx) {
       const report = await readClickReport(request, config, siteOrigin);
+      let url: string | undefined;
       try {
-        const event = { day: recorder.today(), site: config.site, query: storedQuery(report.q), url: report.url, rank: report.rank };
+        url = await indexedClickTarget(where.searchDb, config.site, report.url);
+      } catch (e) {
+        // The index could not be read: the report is not counted (logged once, as a failed write is).
+        return recorder.failed(e);
+      }
+      if (url === undefined) throw new SearchInputError('A click report\'s "url" must be a page of the search index.');
+      try {
+        const event = { day: recorder.today(), site: config.site, query: storedQuery(report.q, config.maxQueryLength), url, rank: report.rank };
         recorder.click(event, target(where), ctx);
       } catch (e) {
         recorder.failed(e);

@@ -3,6 +3,7 @@ import type { AnalyticsOptions } from '../options/options.js';
 import { Aggregator } from './aggregate.js';
 import { clickPoint, searchPoint, type AnalyticsEngineDataset } from './engine-store.js';
 import { utcDay, type ClickEvent, type SearchEvent } from './events.js';
+import { flushOnExit } from './flush-on-exit.js';
 import { SqlAnalyticsStore } from './sql-store.js';
 
 /** Where a request's events go: a Workers Analytics Engine dataset, else a database. */
@@ -27,12 +28,16 @@ export class AnalyticsRecorder {
   readonly #stores = new WeakMap<SearchDatabase, SqlAnalyticsStore>();
   #firstPendingAt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The database the pending counts go to, for a write when the process stops. */
+  #lastDb: SearchDatabase | undefined;
+  #hasWritten = false;
 
   constructor(
     private readonly options: Readonly<AnalyticsOptions>,
     private readonly now: () => number = Date.now,
   ) {
-    this.#pending = new Aggregator(options.dailyQueryCap);
+    // Twice the flush threshold: a backstop, since a flush takes the rows as soon as that many wait.
+    this.#pending = new Aggregator(FLUSH_ROWS * 2);
   }
 
   /** The UTC day an event of now is counted under. */
@@ -59,6 +64,7 @@ export class AnalyticsRecorder {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     if (!this.#pending.size) return;
+    this.#hasWritten = true;
     const batch = this.#pending.take();
     let store = this.#stores.get(db);
     if (!store) this.#stores.set(db, (store = new SqlAnalyticsStore(db, { cap: this.options.dailyQueryCap, retentionDays: this.options.retentionDays })));
@@ -74,15 +80,28 @@ export class AnalyticsRecorder {
     if (!this.#pending.size) this.#firstPendingAt = this.now();
   }
 
+  /** Writes what is pending to the database it was recorded for (when the process stops). */
+  flushPending(): Promise<void> {
+    return this.#lastDb ? this.flush(this.#lastDb) : Promise.resolve();
+  }
+
   #schedule(db: SearchDatabase, ctx?: WaitUntil | null): void {
     const waitMs = this.options.flushSeconds * 1000;
-    if (this.now() - this.#firstPendingAt >= waitMs || this.#pending.size >= FLUSH_ROWS) {
+    const background = ctx && typeof ctx.waitUntil === 'function';
+    // On Node the first count of a process is written at once: a new setup shows in `stats` (and a store that cannot
+    // be written is reported) at the first search, not five minutes later. A write there costs nothing billed.
+    const first = !background && !this.#hasWritten;
+    if (!background) {
+      if (!this.#lastDb) flushOnExit(this);
+      this.#lastDb = db;
+    }
+    if (first || this.now() - this.#firstPendingAt >= waitMs || this.#pending.size >= FLUSH_ROWS) {
       const flushed = this.flush(db);
-      if (ctx && typeof ctx.waitUntil === 'function') ctx.waitUntil(flushed);
+      if (background) ctx.waitUntil(flushed);
       return;
     }
     // Without a background hook (Node), a timer flushes the rest; on Workers the next request past the deadline does.
-    if (!ctx && !this.#timer) {
+    if (!background && !this.#timer) {
       this.#timer = setTimeout(() => void this.flush(db), waitMs);
       (this.#timer as { unref?: () => void }).unref?.();
     }
@@ -98,10 +117,13 @@ export class AnalyticsRecorder {
 
   /** Counts a failed write (its events are lost); only the first is logged, so a broken store cannot flood the log. */
   failed(e: unknown): void {
-    if (this.failures++ === 0) {
-      // The usual cause on Node: analytics pointed at the index, which is opened read-only.
-      const hint = /readonly|read-only/i.test(String((e as Error)?.message)) ? ' Pass { analytics: () => openAnalytics(options) } from site-search/node to the handler (docs/analytics.md).' : '';
-      console.error(`[site-search] analytics write failed; the events it held are not counted (further failures are counted, not logged).${hint}`, e);
-    }
+    if (this.failures++ !== 0) return;
+    // The usual cause on Node: no analytics database given, so the index is written to, and it is opened read-only.
+    if (/readonly|read-only/i.test(String((e as Error)?.message))) {
+      console.warn(
+        '[site-search] analytics: true records nothing here: the index is opened read-only. Pass { analytics: () => openAnalytics(options) } ' +
+          'from site-search/node to the handler (docs/analytics.md).',
+      );
+    } else console.error('[site-search] analytics write failed; the events it held are not counted (further failures are counted, not logged).', e);
   }
 }

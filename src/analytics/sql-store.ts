@@ -14,27 +14,74 @@ export const ANALYTICS_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS ${CLICKS_TABLE} (day TEXT NOT NULL, site TEXT NOT NULL, query TEXT NOT NULL, url TEXT NOT NULL, rank INTEGER NOT NULL, clicks INTEGER NOT NULL, PRIMARY KEY (day, site, query, url, rank)) WITHOUT ROWID`,
 ];
 
-/**
- * Adds a batch of query counts in one statement. The daily cap is decided in SQL, against what is stored (other
- * processes write too): a query already stored that day is added to; new ones are admitted, in query order, while the
- * day's distinct queries stay within the cap; the rest are added to the "other" row. The SELECT is evaluated before
- * its rows are inserted (window functions read every row first), so the stored count is the one before the batch.
- */
-const ADD_SEARCHES = `WITH incoming AS (
+/** A batch's rows as a table: `?` is the batch, JSON. */
+const INCOMING = `incoming AS MATERIALIZED (
   SELECT value ->> 0 AS day, value ->> 1 AS site, value ->> 2 AS type, value ->> 3 AS query, value ->> 4 AS searches,
          value ->> 5 AS zero, value ->> 6 AS results, value ->> 7 AS match, value ->> 8 AS suggestion
   FROM json_each(?)
-), stored AS (
+)`;
+
+/**
+ * The daily cap as a heavy-hitters summary: a day keeps at most `?` queries, and when it is full a query new to it
+ * takes the place of the stored query searched least (fewest searches, then most of them with no result, then by text),
+ * provided it brings at least as many searches. So one-off queries, however many, only ever replace other queries
+ * searched once that day: a query searched twice is never evicted by them. The batch's new queries are taken most
+ * searched first; the k-th one past the free room is paired with the k-th least searched stored query not in the
+ * batch. `evicted` is those stored queries: their counts move to "other" and their rows and clicks are deleted, before
+ * the batch is inserted (`ADD_SEARCHES`, which admits the same new queries into the room left).
+ */
+const EVICTED = `${INCOMING}, stored AS MATERIALIZED (
+  SELECT q.day, q.site, q.query, sum(q.searches) AS searches, sum(q.zero) AS zero FROM ${QUERIES_TABLE} q
+  WHERE q.query <> '${OTHER_QUERY}' AND (q.day, q.site) IN (SELECT day, site FROM incoming)
+  GROUP BY q.day, q.site, q.query
+), room AS (
+  SELECT day, site, ? - count(*) AS free FROM stored GROUP BY day, site
+), newcomers AS (
+  SELECT day, site, query, sum(searches) AS searches, row_number() OVER (PARTITION BY day, site ORDER BY sum(searches) DESC, query) AS nr
+  FROM incoming i
+  WHERE query <> '${OTHER_QUERY}' AND NOT EXISTS (SELECT 1 FROM stored s WHERE s.day = i.day AND s.site = i.site AND s.query = i.query)
+  GROUP BY day, site, query
+), candidates AS (
+  SELECT day, site, query, searches, row_number() OVER (PARTITION BY day, site ORDER BY searches, zero DESC, query) AS sr
+  -- Not by (day, site, query): a row-value NOT IN is not looked up in an index. A batch is one site and a day or two.
+  FROM stored WHERE query NOT IN (SELECT query FROM incoming)
+), evicted AS (
+  SELECT c.day, c.site, c.query FROM candidates c
+  JOIN room r ON r.day = c.day AND r.site = c.site AND r.free >= 0
+  JOIN newcomers n ON n.day = c.day AND n.site = c.site AND n.nr = c.sr + r.free
+  WHERE n.searches >= c.searches
+)`;
+
+const IS_EVICTED = (table: string) => `(${table}.day, ${table}.site, ${table}.query) IN (SELECT day, site, query FROM evicted)`;
+
+/** Eviction, in three statements over the same `evicted` (none of them changes what it reads). */
+const EVICT = [
+  `WITH ${EVICTED}
+INSERT INTO ${QUERIES_TABLE} (day, site, type, query, searches, zero, results, match, suggestion)
+SELECT day, site, type, '${OTHER_QUERY}', searches, zero, 0, 'none', '' FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)}
+ON CONFLICT (day, site, query, type) DO UPDATE SET searches = searches + excluded.searches, zero = zero + excluded.zero`,
+  `WITH ${EVICTED} DELETE FROM ${CLICKS_TABLE} WHERE ${IS_EVICTED(CLICKS_TABLE)}`,
+  `WITH ${EVICTED} DELETE FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)}`,
+];
+
+/**
+ * Adds a batch of query counts in one statement, after `EVICT`: a query already stored that day is added to; new ones
+ * are admitted, most searched first, while the day's distinct queries stay within the cap; the rest are added to the
+ * "other" row. The SELECT is evaluated before its rows are inserted (window functions read every row first), so the
+ * stored count is the one before the batch.
+ */
+const ADD_SEARCHES = `WITH ${INCOMING}, stored AS MATERIALIZED (
   SELECT q.day, q.site, count(DISTINCT q.query) AS n FROM ${QUERIES_TABLE} q
   WHERE q.query <> '${OTHER_QUERY}' AND (q.day, q.site) IN (SELECT day, site FROM incoming)
   GROUP BY q.day, q.site
 ), judged AS (
   SELECT i.*,
     i.query = '${OTHER_QUERY}' OR EXISTS (SELECT 1 FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query = i.query) AS known,
-    coalesce((SELECT n FROM stored s WHERE s.day = i.day AND s.site = i.site), 0) AS stored
+    coalesce((SELECT n FROM stored s WHERE s.day = i.day AND s.site = i.site), 0) AS stored,
+    sum(i.searches) OVER (PARTITION BY i.day, i.site, i.query) AS total
   FROM incoming i
 ), admitted AS (
-  SELECT j.*, known OR stored + dense_rank() OVER (PARTITION BY day, site, known ORDER BY query) <= ? AS fits FROM judged j
+  SELECT j.*, known OR stored + dense_rank() OVER (PARTITION BY day, site, known ORDER BY total DESC, query) <= ? AS fits FROM judged j
 )
 INSERT INTO ${QUERIES_TABLE} (day, site, type, query, searches, zero, results, match, suggestion)
 SELECT day, site, type, CASE WHEN fits THEN query ELSE '${OTHER_QUERY}' END, searches, zero,
@@ -43,25 +90,48 @@ FROM admitted WHERE true
 ON CONFLICT (day, site, query, type) DO UPDATE SET searches = searches + excluded.searches, zero = zero + excluded.zero,
   results = excluded.results, match = excluded.match, suggestion = excluded.suggestion`;
 
+/** A day's click rows are at most this many times the query cap (a query's readers open a few different results). */
+export const CLICK_ROWS_PER_QUERY = 3;
+
 /**
- * Adds a batch of clicks in one statement: only for a query stored that day (a click for a query no search asked is
- * noise or forged), and while the day's click rows stay under ten times the query cap.
+ * Adds a batch of clicks in one statement. A click counts only for a query stored that day (a click for a query no
+ * search asked is noise or forged), and a query's clicks never pass its searches (a report counts at most once per
+ * search it could belong to, so "results opened" never exceeds searches made); the day's click rows stay under
+ * {@link CLICK_ROWS_PER_QUERY} times the query cap.
  */
-const ADD_CLICKS = `WITH incoming AS (
+const ADD_CLICKS = `WITH incoming AS MATERIALIZED (
   SELECT value ->> 0 AS day, value ->> 1 AS site, value ->> 2 AS query, value ->> 3 AS url, value ->> 4 AS rank, value ->> 5 AS clicks
   FROM json_each(?)
+  WHERE value ->> 2 <> '${OTHER_QUERY}'
+), room AS (
+  SELECT day, site, query,
+    (SELECT coalesce(sum(q.searches), 0) FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query = i.query)
+    - (SELECT coalesce(sum(c.clicks), 0) FROM ${CLICKS_TABLE} c WHERE c.day = i.day AND c.site = i.site AND c.query = i.query) AS left
+  FROM incoming i GROUP BY day, site, query
+), stored AS MATERIALIZED (
+  SELECT c.day, c.site, count(*) AS n FROM ${CLICKS_TABLE} c WHERE (c.day, c.site) IN (SELECT day, site FROM incoming) GROUP BY c.day, c.site
+), granted AS (
+  SELECT i.day, i.site, i.query, i.url, i.rank,
+    min(i.clicks, r.left - (sum(i.clicks) OVER (PARTITION BY i.day, i.site, i.query ORDER BY i.url, i.rank ROWS UNBOUNDED PRECEDING) - i.clicks)) AS clicks,
+    coalesce((SELECT n FROM stored s WHERE s.day = i.day AND s.site = i.site), 0) AS stored
+  FROM incoming i JOIN room r ON r.day = i.day AND r.site = i.site AND r.query = i.query
 )
 INSERT INTO ${CLICKS_TABLE} (day, site, query, url, rank, clicks)
-SELECT day, site, query, url, rank, clicks FROM incoming i
-WHERE i.query <> '${OTHER_QUERY}'
-  AND EXISTS (SELECT 1 FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query = i.query)
-  AND (SELECT count(*) FROM ${CLICKS_TABLE} c WHERE c.day = i.day AND c.site = i.site) < ? * 10
+SELECT day, site, query, url, rank, clicks FROM (
+  -- Rows of the batch counted as new even when they add to a stored row: the cap errs on the side of fewer rows.
+  SELECT g.*, stored + row_number() OVER (PARTITION BY day, site ORDER BY clicks DESC, query, url, rank) AS nth FROM granted g WHERE clicks > 0
+) WHERE nth <= ? * ${CLICK_ROWS_PER_QUERY}
 ON CONFLICT (day, site, query, url, rank) DO UPDATE SET clicks = clicks + excluded.clicks`;
+
+/** A day's distinct queries after a write: whether the next write may have to evict. */
+const COUNT_QUERIES = `SELECT count(*) AS n FROM (SELECT DISTINCT query FROM ${QUERIES_TABLE} WHERE day = ? AND site = ? AND query <> '${OTHER_QUERY}')`;
 
 /** Writes analytics batches to a SQL database (D1 or local SQLite): a flush is one batch, one round trip on D1. */
 export class SqlAnalyticsStore {
   #schemaReady = false;
   #retainedOn = '';
+  /** Distinct queries per day and site as the last write left them (`day\0site`); another process's are seen at the next. */
+  #stored = new Map<string, number>();
 
   constructor(
     private readonly db: SearchDatabase,
@@ -74,20 +144,44 @@ export class SqlAnalyticsStore {
     // Created by the first flush of a process rather than by a push: the analytics file may be new, the index older.
     if (!this.#schemaReady) for (const create of ANALYTICS_SCHEMA) sql(create);
     if (this.#retainedOn !== today) {
+      this.#stored.clear();
       const oldest = new Date(Date.parse(today) - (this.options.retentionDays - 1) * 86_400_000).toISOString().slice(0, 10);
       for (const table of [QUERIES_TABLE, CLICKS_TABLE]) sql(`DELETE FROM ${table} WHERE day < ?`, oldest);
     }
+    const counted: string[] = [];
     if (batch.searches.length) {
-      const rows = batch.searches.map((r) => [r.day, r.site, r.type, r.query, r.searches, r.zero, r.results, r.match, r.suggestion]);
-      sql(ADD_SEARCHES, JSON.stringify(rows), this.options.cap);
+      const rows = JSON.stringify(batch.searches.map((r) => [r.day, r.site, r.type, r.query, r.searches, r.zero, r.results, r.match, r.suggestion]));
+      const queries = new Map<string, Set<string>>();
+      for (const r of batch.searches) {
+        const key = `${r.day}\0${r.site}`;
+        queries.set(key, (queries.get(key) ?? new Set()).add(r.query));
+      }
+      // Evicting reads the day's queries several times over (D1 bills rows read): it is sent only when this batch could
+      // pass the cap as far as this process knows (at first, always). A day another process filled meanwhile is seen at
+      // this write's count, and evicted from at the next.
+      const cap = this.options.cap;
+      if ([...queries].some(([key, batchQueries]) => (this.#stored.get(key) ?? cap) + batchQueries.size > cap)) {
+        for (const statement of EVICT) sql(statement, rows, cap);
+      }
+      sql(ADD_SEARCHES, rows, cap);
+      for (const key of queries.keys()) {
+        counted.push(key);
+        sql(COUNT_QUERIES, ...(key.split('\0') as [string, string]));
+      }
     }
     if (batch.clicks.length) {
       const rows = batch.clicks.map((c) => [c.day, c.site, c.query, c.url, c.rank, c.clicks]);
       sql(ADD_CLICKS, JSON.stringify(rows), this.options.cap);
     }
     if (!statements.length) return;
-    if (this.db.batch) await this.db.batch(statements);
-    else for (const statement of statements) await statement.run();
+    const counts = statements.length - counted.length - (batch.clicks.length ? 1 : 0);
+    let results: unknown[];
+    if (this.db.batch) results = await this.db.batch(statements);
+    else {
+      results = [];
+      for (const [i, statement] of statements.entries()) results.push(counted.length && i >= counts && i < counts + counted.length ? await statement.all() : await statement.run());
+    }
+    counted.forEach((key, i) => this.#stored.set(key, Number((results[counts + i] as { results?: { n?: number }[] } | undefined)?.results?.[0]?.n ?? this.options.cap)));
     this.#schemaReady = true;
     this.#retainedOn = today;
   }

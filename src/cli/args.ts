@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { SiteSearchError } from '../errors.js';
 
 /** The CLI's commands. */
-export const COMMANDS = ['index', 'dev', 'query', 'check', 'stats'] as const;
+export const COMMANDS = ['index', 'dev', 'query', 'check', 'stats', 'llms'] as const;
 
 const OPTIONS = {
   config: { type: 'string', short: 'c' },
@@ -20,6 +20,7 @@ const OPTIONS = {
   html: { type: 'string' },
   from: { type: 'string' },
   engine: { type: 'string' },
+  origin: { type: 'string' },
   full: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   cors: { type: 'boolean' },

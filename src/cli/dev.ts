@@ -1,12 +1,14 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { openSqlite } from '../db/sqlite.js';
 import { openAnalytics } from '../analytics/open.js';
 import { renderHtmlReport } from '../analytics/report-html.js';
 import { readStats } from '../analytics/stats.js';
 import { resolveConfig } from '../options/config.js';
+import type { ResolvedConfig } from '../options/options.js';
+import type { SearchDatabase } from '../db/types.js';
 import { createSearchHandler, endpointNotFoundMessage } from '../http/handler.js';
 import { hostHeaderCount, toNodeListener } from '../../adapters/node-listener.js';
 import type { LoadedConfig } from './load-config.js';
@@ -65,6 +67,8 @@ export async function startDevServer(
   const devConfig = resolveConfig({ ...config, cors, analytics: config.analytics && { ...config.analytics, flushSeconds: 0 } });
   const search = toNodeListener(createSearchHandler(devConfig, { db, cache: false, analytics: analyticsDb }));
   const page = devPage(apiRoute, config.types);
+  const serveMcp = mcpListener(devConfig, db);
+  const mcpRoute = config.mcp ? config.mcp.route : DEFAULT_MCP_ROUTE;
   // Result URLs point here, so each indexed page is served (as its indexed text) at its own path.
   const findPage = async (path: string): Promise<IndexedPage | undefined> => {
     const { results } = await db
@@ -112,6 +116,7 @@ export async function startDevServer(
     }
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === apiRoute) return void search(req, res);
+    if (path === mcpRoute) return void serveMcp(req, res);
     if (path === '/' || path === '/index.html') {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return void res.end(page);
@@ -146,6 +151,28 @@ export async function startDevServer(
       db.close();
       analyticsDb?.close();
     },
+  };
+}
+
+/** Where `site-search dev` serves the MCP server when the `mcp` option does not say. */
+export const DEFAULT_MCP_ROUTE = '/mcp';
+
+/**
+ * The MCP server over the local index (docs/mcp.md), so an author can point an assistant at the dev server. Loaded on
+ * the first request: the SDK is an optional peer dependency, and a project without it gets a 501 saying what to install.
+ */
+function mcpListener(config: ResolvedConfig, db: SearchDatabase): (req: IncomingMessage, res: ServerResponse) => void {
+  let listener: Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> | undefined;
+  return (req, res) => {
+    listener ??= import('../mcp/handler.js').then(({ createMcpHandler }) => toNodeListener(createMcpHandler(config, { db })));
+    listener.then(
+      (serve) => serve(req, res),
+      () => {
+        listener = undefined;
+        res.writeHead(501, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify({ error: '[site-search] The MCP server needs the SDK: npm install @modelcontextprotocol/server (docs/mcp.md).' }));
+      },
+    );
   };
 }
 

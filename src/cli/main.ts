@@ -27,6 +27,8 @@ Commands
   query "text"         Search the local index
       --type T  --tags a,b  --facets type,tags  --limit N  --json
   check                Validate the options and the wrangler D1 config
+  llms                 Write llms.txt and llms-full.txt (llmstxt.org) from the local index
+      --out DIR          where to write them (default: .)   --origin URL  absolute page URLs on it
   stats                Search analytics: top queries, no results, corrections, results opened
       --days N           the last N days (default 30)   --json   --html report.html
       --from FILE        analytics SQLite file (default: analytics.sqlitePath, .site-search/analytics.db)
@@ -57,6 +59,8 @@ async function main(argv: string[]): Promise<number> {
       return query(await loadConfig({ configPath, contentDir: folder }), arg, values);
     case 'check':
       return check(await loadConfig({ configPath, contentDir: arg }));
+    case 'llms':
+      return (await import('./llms.js')).llms(await loadConfig({ configPath, contentDir: arg }), values);
     case 'stats':
       return (await import('./stats.js')).stats(await loadConfig({ configPath, contentDir: arg }), values, wranglerArgs);
   }
@@ -76,13 +80,21 @@ function sqliteFlag(flags: Flags): string | undefined {
   return typeof flags.sqlite === 'string' ? resolve(flags.sqlite) : undefined;
 }
 
-async function runIndex(loaded: LoadedConfig, target: PushTarget, { full = false, dryRun = false } = {}): Promise<string> {
+/**
+ * Indexes and returns the summary line. With `warned`, a warning already printed in this process is not printed again
+ * (`site-search dev` re-indexes on every save: a long page's warning would repeat each time).
+ */
+async function runIndex(loaded: LoadedConfig, target: PushTarget, { full = false, dryRun = false, warned }: { full?: boolean; dryRun?: boolean; warned?: Set<string> } = {}): Promise<string> {
   const started = performance.now();
   const bar = progress();
   // Documents stream from the files into the push (memory stays flat however large the site), in a worker thread.
   const outcome = await runIndexJobInWorker({ config: loaded.config, cwd: loaded.cwd, target, full, dryRun }, bar.update);
   bar.done();
-  for (const w of outcome.stats.warnings) console.warn(`[site-search] warning: ${formatWarning(w, process.cwd())}`);
+  for (const w of outcome.stats.warnings) {
+    const line = `[site-search] warning: ${formatWarning(w, process.cwd())}`;
+    if (!warned?.has(line)) console.warn(line);
+    warned?.add(line);
+  }
   return summary(outcome.stats, outcome, performance.now() - started);
 }
 
@@ -100,18 +112,20 @@ async function index(loaded: LoadedConfig, flags: Flags, wranglerArgs: string[])
 async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
   const sqlitePath = sqliteFlag(flags) ?? loaded.config.sqlitePath;
   const target: PushTarget = { kind: 'sqlite', path: sqlitePath };
-  console.log(await runIndex(loaded, target));
-  const { startDevServer, ANALYTICS_REPORT_ROUTE } = await import('./dev.js');
+  const warned = new Set<string>();
+  console.log(await runIndex(loaded, target, { warned }));
+  const { startDevServer, ANALYTICS_REPORT_ROUTE, DEFAULT_MCP_ROUTE } = await import('./dev.js');
   const server = await startDevServer(loaded, {
     sqlitePath,
     port: Number(flags.port),
     host: String(flags.host),
     cors: flags.cors === true,
     log: (line) => console.warn(line),
-    reindex: async () => console.log(await runIndex(loaded, target)),
+    reindex: async () => console.log(await runIndex(loaded, target, { warned })),
   });
   console.log(`[site-search] search page: ${server.url}/  ·  endpoint: ${server.url}${loaded.config.apiRoute || '/api/search'}?q=…`);
   if (loaded.config.analytics) console.log(`[site-search] analytics report: ${server.url}${ANALYTICS_REPORT_ROUTE}`);
+  console.log(`[site-search] MCP server for AI assistants: ${server.url}${loaded.config.mcp ? loaded.config.mcp.route : DEFAULT_MCP_ROUTE}`);
   console.log('[site-search] watching sources for changes (Ctrl+C to stop)');
   await new Promise<void>((done) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close().then(done));

@@ -20,8 +20,21 @@ export async function stats(loaded: LoadedConfig, flags: Flags, wranglerArgs: st
     console.log(`[site-search] analytics report written to ${out}`);
   }
   if (flags.json) console.log(terminalJson(report));
-  else if (typeof flags.html !== 'string') console.log(textReport(report));
+  else if (typeof flags.html !== 'string') console.log(`${textReport(report)}\n\n${stillInMemory(loaded, flags)}`);
   return 0;
+}
+
+/**
+ * What a server may hold that the report cannot show yet: counts are written in batches (docs/analytics.md, "D1 cost"),
+ * so a report read right after a search can miss it. Said in full, so an empty report is not taken for analytics off.
+ */
+export function stillInMemory(loaded: LoadedConfig, flags: Flags): string {
+  const seconds = loaded.config.analytics ? loaded.config.analytics.flushSeconds : 300;
+  const when = `every ${seconds} s (flushSeconds)`;
+  if (typeof flags.engine === 'string') return 'Analytics Engine data points are written with each search, and appear in its SQL API within a minute or two.';
+  return flags.d1 !== undefined
+    ? `Searches of the last ${seconds} s may not be here yet: a Worker holds its counts in memory and writes them with its first request after they are ${seconds} s old (flushSeconds).`
+    : `Searches of the last ${seconds} s may not be here yet: a Node server writes its first search at once, then what it counted ${when}, and all it holds when it stops.`;
 }
 
 /** The report from the SQL tables: the analytics file, or D1 through wrangler. */
@@ -30,9 +43,7 @@ async function fromTables(loaded: LoadedConfig, flags: Flags, wranglerArgs: stri
   try {
     return await readStats(db, { days, site: loaded.config.site });
   } catch (e) {
-    if (/no such table/i.test((e as Error).message)) {
-      throw new SiteSearchError(`No analytics recorded in ${where} yet: set analytics: true in the search options, then search (docs/analytics.md).`);
-    }
+    if (/no such table/i.test((e as Error).message)) throw new SiteSearchError(nothingYet(loaded, where, flags));
     throw e;
   } finally {
     close();
@@ -67,9 +78,15 @@ async function openSource(loaded: LoadedConfig, flags: Flags, wranglerArgs: stri
   const { results } = await db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE name = ?`).bind(QUERIES_TABLE).all<{ n: number }>();
   if (!Number(results[0]?.n)) {
     db.close();
-    throw new SiteSearchError(`No analytics recorded in ${path} yet: set analytics: true in the search options, then search (docs/analytics.md).`);
+    throw new SiteSearchError(nothingYet(loaded, path, flags));
   }
   return { db, where: path, close: () => db.close() };
+}
+
+/** Why a store holds no analytics: the option is off, or (on) the server has not written its counts yet. */
+function nothingYet(loaded: LoadedConfig, where: string, flags: Flags): string {
+  if (!loaded.config.analytics) return `No analytics recorded in ${where} yet: set analytics: true in the search options, then search (docs/analytics.md).`;
+  return `No analytics written to ${where} yet (analytics is on). ${stillInMemory(loaded, flags)} Search, then run stats again.`;
 }
 
 /** The report for a terminal: every query through printable() (a query is text a stranger typed). */

@@ -1,8 +1,5 @@
-import type { SqlValue } from './types.js';
+import type { Bind } from './types.js';
 import { DOCS_TABLE, TABLE } from './schema.js';
-
-/** Binds a value where it appears in the statement's text (see `searchStatement`). */
-type Bind = (...values: SqlValue[]) => string;
 
 /** What the facet part of a search statement needs to know. */
 export interface FacetScope {

@@ -1,6 +1,6 @@
-import type { SqlValue } from './types.js';
+import type { Bind, SqlValue } from './types.js';
 import { DAY_OF_DATE, DOCS_TABLE, HEADINGS_TABLE, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_GENERATION_QUERY, VOCAB_TABLE } from './schema.js';
-import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../search/snippet.js';
+import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../text/marks.js';
 import { facetStatementParts, tagConditions, type FacetScope } from './facet-sql.js';
 
 /** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `limit`. */
@@ -141,61 +141,141 @@ export type RankedRow = [id: number, step: number, score: number];
  * numbers are written into the SQL.
  */
 export function searchStatement(plan: SearchPlan): { sql: string; params: SqlValue[] } {
-  // Values are bound where they appear in the text, which is not the order the text is built in: `bind` leaves a
-  // marker, and the markers become `?` in text order at the end.
+  const { values, bind } = binder();
+  const w = writing(plan, bind);
+  const ctes: string[] = [];
+  if (w.coverage.table) ctes.push(`every0 AS MATERIALIZED (SELECT id FROM (${matchQuery(plan, w.coverage.every!, bind)}))`);
+  if (w.coverage.table && w.lookups.length) ctes.push(lookupsTable(w));
+  const fields = shortFields(plan);
+  const titles = titleTables(w, fields);
+  ctes.push(...titles.ctes);
+  ctes.push(...stepTables(w, fields, titles.names));
+  const ranking = rankingTables(w);
+  ctes.push(...ranking.ctes);
+  const parts = [pageRows(w, ranking.page), ...sideRows(w)];
+  const facets = plan.facets?.length ? facetStatementParts(plan, facetMatch(w), bind) : { ctes: [] };
+  ctes.push(...facets.ctes);
+  if (facets.part) parts.push(facets.part);
+  return inTextOrder(`WITH ${ctes.join(',\n')}\n${parts.join('\nUNION ALL\n')}`, values);
+}
+
+/**
+ * Values are bound where they appear in the text, which is not the order the text is built in: `bind` leaves a
+ * marker, and the markers become `?` in text order at the end ({@link inTextOrder}).
+ */
+function binder(): { values: SqlValue[]; bind: Bind } {
   const values: SqlValue[] = [];
-  const bind = (...vs: SqlValue[]) => vs.map((v) => `\u0000${values.push(v) - 1}\u0000`).join(', ');
+  return { values, bind: (...vs) => vs.map((v) => `\u0000${values.push(v) - 1}\u0000`).join(', ') };
+}
+
+function inTextOrder(text: string, values: SqlValue[]): { sql: string; params: SqlValue[] } {
+  const params: SqlValue[] = [];
+  const sql = text.replace(/\u0000(\d+)\u0000/g, (_, i: string) => {
+    params.push(values[Number(i)]!);
+    return '?';
+  });
+  return { sql, params };
+}
+
+/** What every part of one statement reads: the plan, its bound numbers, and the decisions made once. */
+interface Writing {
+  plan: SearchPlan;
+  bind: Bind;
+  /** The bound `offset + limit`: how many rows each step ranks. */
+  k: string;
+  /** The bound `limit`. */
+  limit: string;
+  lookups: NonNullable<SearchPlan['lookups']>;
+  coverage: Coverage;
+}
+
+function writing(plan: SearchPlan, bind: Bind): Writing {
   const k = bind(plan.offset + plan.limit);
   const limit = bind(plan.limit);
-  const lookups = plan.bare ? [] : (plan.lookups ?? []);
-  // The vocabulary of this site and type (a misspelling is judged against the pages searched).
-  const scope = () => [plan.site ? ` AND site = ${bind(plan.site)}` : '', plan.type ? ` AND type = ${bind(plan.type)}` : ''].join('');
-  const ctes: string[] = [];
-  // Whether step i runs: the steps before it found fewer than `limit` distinct rows.
-  const runs = (i: number) => {
-    const before = plan.steps.slice(0, i).map((_, j) => `SELECT id FROM step${j}`);
-    const found = `(SELECT count(*) FROM ${before.length === 1 ? 'step0' : `(${before.join(' UNION ')})`}) < ${limit}`;
-    return plan.steps[i]!.unlessMisspelled && lookups.length ? `${found} AND coalesce((SELECT min(present) FROM lookups), 1) = 1` : found;
-  };
-  // Each decision is read from a one-row table: computed once, read where it is needed.
-  const ran = (i: number) => `(SELECT go FROM runs${i})`;
-  // Coverage ranking: one step ranks every candidate; a page with every word counts more, and says so in its step.
+  return { plan, bind, k, limit, lookups: plan.bare ? [] : (plan.lookups ?? []), coverage: coverageOf(plan) };
+}
+
+/** Coverage ranking: one step ranks every candidate; a page with every word counts more, and says so in its step. */
+interface Coverage {
+  /** The expression a page holding every word matches (none: the steps are gates). */
+  every?: string;
+  /** Whether pages holding every word are a table of their own (`every0`), read apart from the step's matches. */
+  table: boolean;
+  /** The factor a page's score is multiplied by (SQL, with its leading ` * `; empty without coverage). */
+  covered: (id: string) => string;
+  /** The step column a page's row says (SQL, with its leading comma; empty without coverage). */
+  stepOf: (id: string) => string;
+}
+
+function coverageOf(plan: SearchPlan): Coverage {
   const every = plan.steps.length === 1 ? plan.steps[0]!.every : undefined;
   // A query of one word: every page the step finds holds every word. Reading its matches a second time for that would
   // double what the search reads (D1 bills each row).
-  const everyMatched = every !== undefined && every === plan.steps[0]!.match;
+  const matched = every !== undefined && every === plan.steps[0]!.match;
   const bonus = 1 + (plan.everyWordBonus ?? 0);
-  const covered = (id: string) =>
-    every === undefined ? '' : everyMatched ? ` * ${bonus}` : ` * (CASE WHEN ${id} IN (SELECT id FROM every0) THEN ${bonus} ELSE 1.0 END)`;
-  const stepOf = (id: string) =>
-    every === undefined ? '' : everyMatched ? ', 0 AS step' : `, (CASE WHEN ${id} IN (SELECT id FROM every0) THEN 0 ELSE 1 END) AS step`;
-  const everyTable = every !== undefined && !everyMatched;
-  if (everyTable) ctes.push(`every0 AS MATERIALIZED (SELECT id FROM (${matchQuery(plan, every, bind)}))`);
-  // What the corrections wait for: fewer than `limit` pages with every word (a misspelled word is in none).
-  const strictCount = `(SELECT count(*) FROM ${everyTable ? 'every0' : 'step0'}) < ${limit}`;
-  const lookupsTable = () =>
-    `lookups AS MATERIALIZED (SELECT i, near, present, present AND EXISTS (SELECT 1 FROM ${VOCAB_TABLE}
-          WHERE ${VOCAB_TABLE} MATCH word_in AND term = word${scope()}) AS known
+  return {
+    every,
+    table: every !== undefined && !matched,
+    covered: (id) => (every === undefined ? '' : matched ? ` * ${bonus}` : ` * (CASE WHEN ${id} IN (SELECT id FROM every0) THEN ${bonus} ELSE 1.0 END)`),
+    stepOf: (id) => (every === undefined ? '' : matched ? ', 0 AS step' : `, (CASE WHEN ${id} IN (SELECT id FROM every0) THEN 0 ELSE 1 END) AS step`),
+  };
+}
+
+/** Whether step i runs (SQL): the steps before it found fewer than `limit` distinct rows. */
+function runs(w: Writing, i: number): string {
+  const before = w.plan.steps.slice(0, i).map((_, j) => `SELECT id FROM step${j}`);
+  const found = `(SELECT count(*) FROM ${before.length === 1 ? 'step0' : `(${before.join(' UNION ')})`}) < ${w.limit}`;
+  return w.plan.steps[i]!.unlessMisspelled && w.lookups.length ? `${found} AND coalesce((SELECT min(present) FROM lookups), 1) = 1` : found;
+}
+
+/** Whether step i ran: each decision is read from a one-row table, computed once, read where it is needed. */
+function ran(i: number): string {
+  return `(SELECT go FROM runs${i})`;
+}
+
+/** The vocabulary of this site and type (a misspelling is judged against the pages searched). */
+function scope(w: Writing): string {
+  return [w.plan.site ? ` AND site = ${w.bind(w.plan.site)}` : '', w.plan.type ? ` AND type = ${w.bind(w.plan.type)}` : ''].join('');
+}
+
+/**
+ * The words looked up, read only when the corrections are waited for: fewer than `limit` pages with every word (a
+ * misspelled word is in none). A word is in the index when a word of the vocabulary of this site and type contains it
+ * (its trigrams, accents aside): a few index reads, where the full-text table would read every page the word is on in
+ * any type. A word that is itself in the vocabulary has no correction to look for: its candidates are not read.
+ */
+function lookupsTable(w: Writing): string {
+  const strictCount = `(SELECT count(*) FROM ${w.coverage.table ? 'every0' : 'step0'}) < ${w.limit}`;
+  return `lookups AS MATERIALIZED (SELECT i, near, present, present AND EXISTS (SELECT 1 FROM ${VOCAB_TABLE}
+          WHERE ${VOCAB_TABLE} MATCH word_in AND term = word${scope(w)}) AS known
         FROM (SELECT CAST(j.key AS INTEGER) AS i, json_extract(j.value, '$[0]') AS word_in, json_extract(j.value, '$[1]') AS near,
           json_extract(j.value, '$[2]') AS word,
-          EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope()}) AS present
-        FROM json_each(${bind(JSON.stringify(lookups.map((l) => [l.in, l.near, l.term])))}) j WHERE ${strictCount}))`;
-  if (everyTable && lookups.length) ctes.push(lookupsTable());
-  // Title scores. Locally, the first step scores the titles of the pages it matched only: a title expression holds
-  // any of the words, so with a common one ("a", "how") it matches most titles, and scoring them all cost more than
-  // ranking the pages every word is on. The later steps (and every step where rows read are billed, on D1, as the
-  // first step's matches kept for the titles would be read again, each a billed row) share a table per distinct title
-  // expression over all titles: their matches are most pages anyway, and a step's own would nest the statement deeper
-  // than SQLite allows (each step's decision reads the steps before it). For the same reason a corrected search's
-  // statement (four steps) keeps the shared table for its first step too: better-sqlite3's SQLite refused it.
-  const titlesOfMatches = plan.titleWeight > 0 && !plan.bare && !plan.rowsBilled && plan.steps.length <= 2 && plan.steps[0]!.titleMatch !== undefined;
-  // The short fields scored on their own length beside the row's bm25: the title, and the headings.
-  const fields = shortFields(plan);
-  const titleTables = new Map<string, string[]>();
+          EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope(w)}) AS present
+        FROM json_each(${w.bind(JSON.stringify(w.lookups.map((l) => [l.in, l.near, l.term])))}) j WHERE ${strictCount}))`;
+}
+
+/**
+ * Title scores. Locally, the first step scores the titles of the pages it matched only: a title expression holds any
+ * of the words, so with a common one ("a", "how") it matches most titles, and scoring them all cost more than ranking
+ * the pages every word is on. The later steps (and every step where rows read are billed, on D1, as the first step's
+ * matches kept for the titles would be read again, each a billed row) share a table per distinct title expression
+ * over all titles: their matches are most pages anyway, and a step's own would nest the statement deeper than SQLite
+ * allows (each step's decision reads the steps before it). For the same reason a corrected search's statement (four
+ * steps) keeps the shared table for its first step too: better-sqlite3's SQLite refused it.
+ */
+function titlesOfMatches(plan: SearchPlan): boolean {
+  return plan.titleWeight > 0 && !plan.bare && !plan.rowsBilled && plan.steps.length <= 2 && plan.steps[0]!.titleMatch !== undefined;
+}
+
+/** The shared tables of short-field scores, one set per distinct title expression: their names by expression. */
+function titleTables(w: Writing, fields: ShortField[]): { ctes: string[]; names: Map<string, string[]> } {
+  const { plan, bind } = w;
+  const ctes: string[] = [];
+  const names = new Map<string, string[]>();
   for (const [i, { titleMatch }] of plan.steps.entries()) {
-    if (titleMatch === undefined || titleTables.has(titleMatch) || (i === 0 && titlesOfMatches) || fields.length === 0) continue;
-    const n = titleTables.size;
-    titleTables.set(titleMatch, fields.map((f) => `${f.table}${n}`));
+    if (titleMatch === undefined || names.has(titleMatch) || (i === 0 && titlesOfMatches(plan)) || fields.length === 0) continue;
+    const n = names.size;
+    names.set(titleMatch, fields.map((f) => `${f.table}${n}`));
     // Only the titles of the pages searched (this site and type) are scored and kept: the others join no row, and
     // scoring every title with a common word cost more than ranking the pages (a page missing from search_docs,
     // which no push of this schema leaves, keeps its title).
@@ -206,108 +286,141 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
       ctes.push(`${table}${n} AS MATERIALIZED (SELECT ${scoped.length ? 't.' : ''}rowid AS id, bm25(${table}) AS bm FROM ${table}${join} WHERE ${table} MATCH ${bind(titleMatch)}${filters})`);
     }
   }
+  return { ctes, names };
+}
+
+/** Each step's ranked rows (`step0`…), the decisions whether the later ones run, and the lookups after the first. */
+function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, string[]>): string[] {
+  const { plan, bind, k, coverage } = w;
+  const ctes: string[] = [];
   plan.steps.forEach((step, i) => {
-    if (i > 0) ctes.push(`runs${i} AS MATERIALIZED (SELECT ${runs(i)} AS go)`);
-    if (i === 0 && titlesOfMatches) {
-      ctes.push(`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind)})`);
-      for (const { table } of fields) {
-        ctes.push(`matched_${table} AS MATERIALIZED (SELECT t.rowid AS id, bm25(${table}) AS bm FROM ${table} t
-        WHERE ${table} MATCH ${bind(step.titleMatch!)} AND +t.rowid IN (SELECT id FROM matched))`);
-      }
-      const joined = fields.map((f) => ({ ...f, name: `matched_${f.table}` }));
-      ctes.push(`step0 AS MATERIALIZED (SELECT m.id AS id, (${fieldScore(joined)})${covered('m.id')}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${stepOf('m.id')}
-        FROM matched m${fieldJoins(joined)} ORDER BY score, id LIMIT ${k})`);
+    if (i > 0) ctes.push(`runs${i} AS MATERIALIZED (SELECT ${runs(w, i)} AS go)`);
+    if (i === 0 && titlesOfMatches(plan)) {
+      ctes.push(...firstStepOfMatches(w, step, fields));
     } else {
-      const names = step.titleMatch === undefined ? undefined : titleTables.get(step.titleMatch);
+      const names = step.titleMatch === undefined ? undefined : titleNames.get(step.titleMatch);
       const joined = names ? fields.map((f, j) => ({ ...f, name: names[j]! })) : [];
-      const extra = i === 0 ? { factor: covered('m.id'), columns: stepOf('m.id') } : undefined;
+      const extra = i === 0 ? { factor: coverage.covered('m.id'), columns: coverage.stepOf('m.id') } : undefined;
       ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, joined, bind, i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`, extra)})`);
     }
     // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
     // the first step finding enough means there is none).
-    if (i === 0 && lookups.length && !everyTable) {
-      // A word is in the index when a word of the vocabulary of this site and type contains it (its trigrams, accents
-      // aside): a few index reads, where the full-text table would read every page the word is on in any type.
-      // A word that is itself in the vocabulary has no correction to look for: its candidates are not read.
-      ctes.push(lookupsTable());
-    }
+    if (i === 0 && w.lookups.length && !coverage.table) ctes.push(lookupsTable(w));
   });
+  return ctes;
+}
+
+/** The first step, its short fields scored for the pages it matched only ({@link titlesOfMatches}). */
+function firstStepOfMatches(w: Writing, step: PlanStep, fields: ShortField[]): string[] {
+  const { plan, bind, k, coverage } = w;
+  const ctes = [`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind)})`];
+  for (const { table } of fields) {
+    ctes.push(`matched_${table} AS MATERIALIZED (SELECT t.rowid AS id, bm25(${table}) AS bm FROM ${table} t
+        WHERE ${table} MATCH ${bind(step.titleMatch!)} AND +t.rowid IN (SELECT id FROM matched))`);
+  }
+  const joined = fields.map((f) => ({ ...f, name: `matched_${f.table}` }));
+  ctes.push(`step0 AS MATERIALIZED (SELECT m.id AS id, (${fieldScore(joined)})${coverage.covered('m.id')}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${coverage.stepOf('m.id')}
+        FROM matched m${fieldJoins(joined)} ORDER BY score, id LIMIT ${k})`);
+  return ctes;
+}
+
+/** The order of the ranking: steps are gates (a stricter step's pages first) unless one coverage step ranks them all. */
+function rankingOrder(w: Writing): string {
+  return w.coverage.every === undefined ? 'step, score, id' : 'score, id';
+}
+
+/**
+ * The ranking (`ranked`: a row belongs to the first step that found it, cut at `offset + limit`), the page of it
+ * (`page`, past an offset) and its rowid bounds when the page's rows are read by range. Returns the page's name.
+ */
+function rankingTables(w: Writing): { ctes: string[]; page: string } {
+  const { plan } = w;
   const fresh = plan.steps.map((_, i) =>
     i === 0
-      ? `SELECT id, score, ${every === undefined ? '0 AS step' : 'step'} FROM step0`
+      ? `SELECT id, score, ${w.coverage.every === undefined ? '0 AS step' : 'step'} FROM step0`
       : `SELECT id, score, ${i} FROM step${i} WHERE id NOT IN (${plan.steps.slice(0, i).map((_, j) => `SELECT id FROM step${j}`).join(' UNION ALL ')})`,
   );
-  // Steps are gates (a stricter step's pages first) unless one coverage step ranks them all together.
-  const order = every === undefined ? 'step, score, id' : 'score, id';
-  ctes.push(`ranked AS MATERIALIZED (${fresh.join(' UNION ALL ')} ORDER BY ${order} LIMIT ${k})`);
+  const order = rankingOrder(w);
+  const ctes = [`ranked AS MATERIALIZED (${fresh.join(' UNION ALL ')} ORDER BY ${order} LIMIT ${w.k})`];
   const paged = plan.offset > 0;
-  if (paged) ctes.push(`page AS MATERIALIZED (SELECT id, score, step FROM ranked ORDER BY ${order} LIMIT -1 OFFSET ${bind(plan.offset)})`);
+  if (paged) ctes.push(`page AS MATERIALIZED (SELECT id, score, step FROM ranked ORDER BY ${order} LIMIT -1 OFFSET ${w.bind(plan.offset)})`);
   const page = paged ? 'page' : 'ranked';
-  const byRange = plan.pageBy !== 'rowid';
-  if (byRange) ctes.push(`bounds AS MATERIALIZED (SELECT min(id) AS low, max(id) AS high FROM ${page})`);
+  if (plan.pageBy !== 'rowid') ctes.push(`bounds AS MATERIALIZED (SELECT min(id) AS low, max(id) AS high FROM ${page})`);
+  return { ctes, page };
+}
 
-  // Snippets mark the words of every step that ran: any of their phrases, each once. A row any step found has one of
-  // them, and a phrase repeated (the strict step's words are the any-term step's too) would be read and weighed twice.
+/**
+ * The expression snippets mark: the words of every step that ran, any of their phrases, each once. A row any step
+ * found has one of them, and a phrase repeated (the strict step's words are the any-term step's too) would be read and
+ * weighed twice.
+ */
+function snippetMatch(w: Writing): string {
+  const { plan, bind } = w;
   const phrasesOf = (n: number) => plan.steps.slice(0, n).flatMap((s) => [s.match, s.every ?? ''].flatMap((m) => m.match(PHRASE) ?? []));
-  const widest = (n: number) => (n === 1 && every === undefined ? plan.steps[0]!.match : [...new Set(phrasesOf(n))].join(' OR '));
-  const snippetMatch =
-    plan.steps.length === 1
-      ? bind(widest(1))
-      : `(CASE ${plan.steps
-          .slice(1)
-          .map((_, i) => `WHEN NOT ${ran(i + 1)} THEN ${bind(widest(i + 1))}`)
-          .join(' ')} ELSE ${bind(widest(plan.steps.length))} END)`;
-  // The page is joined to the FTS5 rows, not the other way round: that would run the MATCH once per page row (a
-  // prefix like "astro"* expanded each time). The range lets FTS5 skip to the rows that matter, and "+rowid IN" drops
-  // the others through one index of the page (the join alone would read the page once per FTS5 row). By rowid,
-  // "rowid IN" runs the MATCH once per page row after all: it reads those rows only (see `pageBy`).
-  const parts = [
-    `SELECT 'r' AS kind, p.id AS id, p.score AS score, p.step AS step, NULL AS present,
+  const widest = (n: number) => (n === 1 && w.coverage.every === undefined ? plan.steps[0]!.match : [...new Set(phrasesOf(n))].join(' OR '));
+  return plan.steps.length === 1
+    ? bind(widest(1))
+    : `(CASE ${plan.steps
+        .slice(1)
+        .map((_, i) => `WHEN NOT ${ran(i + 1)} THEN ${bind(widest(i + 1))}`)
+        .join(' ')} ELSE ${bind(widest(plan.steps.length))} END)`;
+}
+
+/**
+ * The page's rows (`r`): details, snippet, sections. The page is joined to the FTS5 rows, not the other way round:
+ * that would run the MATCH once per page row (a prefix like "astro"* expanded each time). The range lets FTS5 skip to
+ * the rows that matter, and "+rowid IN" drops the others through one index of the page (the join alone would read the
+ * page once per FTS5 row). By rowid, "rowid IN" runs the MATCH once per page row after all: it reads those rows only
+ * (see `pageBy`).
+ */
+function pageRows(w: Writing, page: string): string {
+  const { plan } = w;
+  const byRange = plan.pageBy !== 'rowid';
+  return `SELECT 'r' AS kind, p.id AS id, p.score AS score, p.step AS step, NULL AS present,
       f.title AS title, f.url AS url, f.type AS type, f.date AS date, f.tags AS tags, f.emoji AS emoji, f.description AS description,
       snippet(${TABLE}, 2, char(${MARK_OPEN_CODE}), char(${MARK_CLOSE_CODE}), '…', ${plan.snippetTokens}) AS snippet,
       ${plan.bare ? 'NULL' : `(SELECT sections FROM ${SECTIONS_TABLE} WHERE page = p.id)`} AS json
     FROM ${TABLE} f CROSS JOIN ${page} p ON p.id = f.rowid
-    WHERE ${TABLE} MATCH ${snippetMatch}
-      AND ${byRange ? `f.rowid BETWEEN (SELECT low FROM bounds) AND (SELECT high FROM bounds) AND +` : ''}f.rowid IN (SELECT id FROM ${page})`,
-  ];
-  if (lookups.length) {
+    WHERE ${TABLE} MATCH ${snippetMatch(w)}
+      AND ${byRange ? `f.rowid BETWEEN (SELECT low FROM bounds) AND (SELECT high FROM bounds) AND +` : ''}f.rowid IN (SELECT id FROM ${page})`;
+}
+
+/** The rows beside the page's: looked-up words (`c`), the strict count (`s`), the generation (`g`), the ranking (`k`). */
+function sideRows(w: Writing): string[] {
+  const { plan, bind } = w;
+  const parts: string[] = [];
+  if (w.lookups.length) {
     // Ordered by bm25() rather than FTS5's `rank`: FTS5 sorts by rank itself, scoring the words of every type before
     // the type is checked, where SQLite scores only the words the filter keeps (a third faster on the benchmark's six
     // types, the same candidates). Where rows read are billed, `rank`: then the type is read only for the words FTS5
     // hands over until the limit is reached, where SQLite reads it for every word (4.5 times the rows on D1).
     parts.push(`SELECT 'c', NULL, NULL, i, present, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-      CASE WHEN known THEN '[]' ELSE (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope()}
+      CASE WHEN known THEN '[]' ELSE (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope(w)}
         ORDER BY ${plan.rowsBilled ? 'rank' : `bm25(${VOCAB_TABLE}), rowid`} LIMIT ${plan.candidateLimit ?? 40})) END
       FROM lookups`);
   }
   if (plan.strictCheck !== undefined) {
     // No order: the count stops reading at `limit` matches.
-    parts.push(`SELECT 's', NULL, (SELECT count(*) FROM (SELECT id FROM (${matchQuery(plan, plan.strictCheck, bind)}) LIMIT ${limit})), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL`);
+    parts.push(`SELECT 's', NULL, (SELECT count(*) FROM (SELECT id FROM (${matchQuery(plan, plan.strictCheck, bind)}) LIMIT ${w.limit})), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL`);
   }
   if (plan.generation && !plan.bare) {
     parts.push(`SELECT 'g', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, value FROM (${VOCAB_GENERATION_QUERY})`);
   }
   // The whole ranking, when the page is not all of it: placing a step's scores needs the steps' scores before it.
-  if (paged) {
+  if (plan.offset > 0) {
     // As rows, not JSON: D1 writes a JSON number with 15 digits, and scores must come back exactly.
     parts.push(`SELECT 'k', id, score, step, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM ranked`);
   }
-  // Facets count every match of the steps that ran (each step's matches, whichever found the page first).
-  const union = (n: number) => bind(n === 1 ? plan.steps[0]!.match : plan.steps.slice(0, n).map((s) => `(${s.match})`).join(' OR '));
-  const facetMatch = () =>
-    plan.steps.length === 1
-      ? union(1)
-      : `(CASE ${plan.steps.slice(1).map((_, i) => `WHEN NOT ${ran(i + 1)} THEN ${union(i + 1)}`).join(' ')} ELSE ${union(plan.steps.length)} END)`;
-  const facets = plan.facets?.length ? facetStatementParts(plan, facetMatch(), bind) : { ctes: [] };
-  ctes.push(...facets.ctes);
-  if (facets.part) parts.push(facets.part);
+  return parts;
+}
 
-  const params: SqlValue[] = [];
-  const sql = `WITH ${ctes.join(',\n')}\n${parts.join('\nUNION ALL\n')}`.replace(/\u0000(\d+)\u0000/g, (_, i: string) => {
-    params.push(values[Number(i)]!);
-    return '?';
-  });
-  return { sql, params };
+/** What facets count (SQL): every match of the steps that ran, whichever step found the page first. */
+function facetMatch(w: Writing): string {
+  const { plan, bind } = w;
+  const union = (n: number) => bind(n === 1 ? plan.steps[0]!.match : plan.steps.slice(0, n).map((s) => `(${s.match})`).join(' OR '));
+  return plan.steps.length === 1
+    ? union(1)
+    : `(CASE ${plan.steps.slice(1).map((_, i) => `WHEN NOT ${ran(i + 1)} THEN ${union(i + 1)}`).join(' ')} ELSE ${union(plan.steps.length)} END)`;
 }
 
 /** A quoted phrase of a match expression (`""` inside is a quote), with its prefix star. */
@@ -324,7 +437,7 @@ function rankQuery(
   plan: SearchPlan,
   match: string,
   joined: JoinedField[],
-  bind: (...values: SqlValue[]) => string,
+  bind: Bind,
   limit: string,
   extra: { factor: string; columns: string } = { factor: '', columns: '' },
 ): string {
@@ -359,7 +472,7 @@ function fieldJoins(joined: JoinedField[]): string {
  * Every row a step's expression matches in the searched site and type, with FTS5's bm25 of the row and its day
  * number (NULL when undated, or when its type ranks as undated).
  */
-function matchQuery(plan: SearchPlan, match: string, bind: (...values: SqlValue[]) => string): string {
+function matchQuery(plan: SearchPlan, match: string, bind: Bind): string {
   const { title, description, content, tags } = plan.weights;
   const column = (name: string) => (plan.bare ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
   const dated = plan.bare ? DAY_OF_DATE('f.date') : `CASE WHEN d.id IS NULL THEN ${DAY_OF_DATE('f.date')} ELSE d.day END`;
@@ -387,7 +500,7 @@ function boostOf(plan: SearchPlan): string {
 }
 
 /** The recency multiplier of a row whose day number is `day` (an empty string when recency is off). */
-function recencyOf(plan: SearchPlan, bind: (...values: SqlValue[]) => string, day: string): string {
+function recencyOf(plan: SearchPlan, bind: Bind, day: string): string {
   const { boost, windowDays } = plan.recency;
   if (boost <= 0) return '';
   return ` * (CASE WHEN ${day} IS NULL THEN 1.0 ELSE 1.0 + ${boost} * max(0.0, min(1.0, 1.0 - max(0, ${bind(plan.today)} - ${day}) / ${windowDays}.0)) END)`;

@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, openSync, readSync, closeSync } from
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { missingIndexMessage, SiteSearchError } from '../errors.js';
+import { damagedIndexMessage, isDamagedIndexError, missingIndexMessage, SiteSearchError } from '../errors.js';
 import { defaultPoolSize, pooled, StatementPool } from './sqlite-pool.js';
 import type { SearchDatabase, SearchStatement, SqlValue } from './types.js';
 
@@ -104,6 +104,8 @@ function openReadOnly(path: string, driver: SqliteDriver): NativeDatabase {
     return native;
   } catch (e) {
     native.close();
+    // A truncated file, or one that is not SQLite, fails here: the error names the file and the fix, not only SQLite's words.
+    if (isDamagedIndexError(e)) throw new SiteSearchError(damagedIndexMessage(path, (e as Error).message), { cause: e });
     if (!/unable to open database file/i.test((e as Error).message)) throw e;
     const wal = inWalMode(path);
     const folderWritable = canWrite(dirname(resolve(path)));

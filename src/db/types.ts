@@ -7,6 +7,9 @@
 /** A value bound to a `?` placeholder. */
 export type SqlValue = string | number | bigint | null | Uint8Array;
 
+/** Binds values where they appear in a statement's text, returning the placeholder text (`searchStatement`). */
+export type Bind = (...values: SqlValue[]) => string;
+
 /** A prepared statement; `bind` returns a statement with those parameters, like D1's. */
 export interface SearchStatement {
   bind(...values: SqlValue[]): SearchStatement;

@@ -4,6 +4,7 @@ import { resolveConfig } from '../options/config.js';
 import { billsRowsRead, forSearch } from '../db/d1.js';
 import { isSearchDatabase, type SearchDatabase } from '../db/types.js';
 import { SearchInputError, SiteSearchError } from '../errors.js';
+import { indexFailures, type IndexFailures } from './index-failures.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 import { codePointLength, MIN_QUERY_LENGTH, normalizeSearchInput } from '../search/query.js';
 import { defaultCache } from './memory-cache.js';
@@ -55,7 +56,7 @@ const ALLOW_WITH_CLICKS = 'GET, HEAD, OPTIONS, POST';
  * export default { fetch: (request, env, ctx) => handler(request, env, ctx) };
  */
 export function createSearchHandler(options: SearchOptions | ResolvedConfig, runtime: HandlerRuntime = {}): SearchHandler {
-  return createHandler(options, runtime, defaultCache, missingBindingMessage, endpointAnalytics);
+  return createHandler(options, runtime, defaultCache, missingBindingMessage, endpointAnalytics, indexFailures);
 }
 
 /** Makes the endpoint's analytics from the config (undefined when off): `endpointAnalytics`, or none for a Worker that did not import it. */
@@ -65,7 +66,8 @@ export type AnalyticsFactory = (config: ResolvedConfig) => EndpointAnalytics | u
  * The handler, with the cache to use when `runtime.cache` is absent supplied by the caller: the Workers entry passes
  * `caches.default` only, so the in-process cache (and its LRU library) stays out of the Worker bundle. It also passes
  * the message for a missing binding that fits a Worker of its own, and the analytics the user imported (none by
- * default, so a Worker without analytics does not ship their code).
+ * default, so a Worker without analytics does not ship their code), and how a local index's failures are told and
+ * logged (none from a Worker, which has no file to damage).
  * @internal
  */
 export function createHandler(
@@ -74,12 +76,14 @@ export function createHandler(
   fallbackCache: (ttlSeconds: number) => SearchCache | undefined,
   missingBinding: (binding: string, found: unknown) => string,
   analyticsFor: AnalyticsFactory | undefined,
+  failuresFor?: () => IndexFailures,
 ): SearchHandler {
   const config = resolveConfig(options);
   const cache =
     config.cacheMaxAge === 0 || runtime.cache === false ? undefined : (runtime.cache ?? fallbackCache(config.cacheMaxAge));
   const baseHeaders: Record<string, string> = config.cors ? { 'Access-Control-Allow-Origin': '*' } : {};
   let ownDb: SearchDatabase | undefined;
+  const failures = failuresFor?.();
   const givenDb = () => (typeof runtime.db === 'function' ? (ownDb ??= runtime.db()) : runtime.db);
 
   const json = (status: number, body: unknown, cacheControl: string, extra: Record<string, string> = {}) =>
@@ -131,12 +135,16 @@ export function createHandler(
     try {
       db = givenDb() ?? (env as Record<string, unknown> | undefined)?.[config.binding];
     } catch (e) {
+      // The open is tried again by the next request (the index may be built by then).
+      if (failures) return error(500, failures.openFailed(e));
       // Our own errors (a missing index file) already say what to do; the JSON error carries no log prefix.
       if (e instanceof SiteSearchError) return error(500, e.message.replace(/^\[site-search\] /, ''));
       console.error('[site-search] opening the database failed:', e);
       return error(500, `Search database could not be opened: ${(e as Error).message}`);
     }
     if (!isSearchDatabase(db)) return error(500, missingBinding(config.binding, db));
+    const damaged = failures?.damaged(db);
+    if (damaged) return error(500, damaged);
     const where = { env, analyticsDb, searchDb: db };
 
     if (!input) {
@@ -164,7 +172,7 @@ export function createHandler(
       const background = ctx && typeof ctx.waitUntil === 'function' ? (work: Promise<unknown>) => ctx.waitUntil(work) : undefined;
       outcome = await runSearch(config, forSearch(db), input, origin ?? url.origin, undefined, billsRowsRead(db), background);
     } catch (e) {
-      return error(500, databaseErrorMessage(e));
+      return error(500, (await failures?.searchFailed(db, e)) ?? databaseErrorMessage(e));
     }
     const { suggestion, results, facets } = outcome;
     const body = { query: input.q, ...(suggestion ? { suggestion } : {}), results, ...(facets ? { facets } : {}) };
@@ -240,13 +248,11 @@ export function endpointNotFoundMessage(apiRoute: string): string {
   return `Not found. The search endpoint is ${apiRoute}`;
 }
 
-function databaseErrorMessage(e: unknown): string {
+/** The 500's words for a database error: what to run when the index is missing or damaged, else to read the log. */
+export function databaseErrorMessage(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
   if (/no such table/i.test(message)) {
     return 'Search index not found: the search_index table does not exist in this database. Run "npx site-search index" to build it (on D1: with --d1 local for wrangler dev, --d1 remote once deployed).';
-  }
-  if (/not a database|malformed|corrupt/i.test(message)) {
-    return 'Search index is damaged: the database file is not a valid SQLite database. Delete it and run "site-search index" to rebuild it.';
   }
   console.error('[site-search] search query failed:', e);
   return 'Search failed: the database returned an error (see the server log).';

@@ -69,7 +69,7 @@ export async function* readDocuments(
 ): AsyncGenerator<IndexDocument> {
   const config = resolveConfig(options);
   const files = await collectDocuments(config, { cwd });
-  const rules = findFrontmatterRules(config, resolve(cwd ?? process.cwd()));
+  const rules = findFrontmatterRules(config, resolve(cwd ?? process.cwd()), stats.warnings);
   stats.files = files.length;
   /** Tasks handed to the reader whose results have not come back yet (a few batches at most). */
   const handed: FileTask[] = [];

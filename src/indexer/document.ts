@@ -8,6 +8,7 @@ import type { SourceFile } from './collect.js';
 import type { FrontmatterChecks, FrontmatterRules } from './frontmatter-rules.js';
 import { toIsoDay } from './dates.js';
 import { echo, echoText } from './echo.js';
+import { isDraft, searchIntent } from './search-frontmatter.js';
 import { cutOnWord } from '../text/cut.js';
 import { bodyOf, deepChars, deepText, remainingWords, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
 
@@ -58,9 +59,10 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
     warn(`frontmatter ${problem}: ${RULES_NAME[rules!]} rejects it, so the page is not built; skipped (fix the field)`);
     return { status: 'skipped', reason: 'rejected-frontmatter', warnings };
   }
-  if (data.draft === true) return { status: 'skipped', reason: 'draft', warnings };
+  if (isDraft(data, warn)) return { status: 'skipped', reason: 'draft', warnings };
   // Starlight's (and Pagefind's) own way to keep a page out of search means the same here.
-  if (data.search === false || data.pagefind === false) return { status: 'skipped', reason: 'search-false', warnings };
+  const intent = searchIntent(data, warn);
+  if (intent.skip) return { status: 'skipped', reason: 'search-false', warnings };
 
   // One extraction serves the body and the sections. Words in Chinese, Japanese, Thai… get invisible breaks between
   // them, so each is findable (see segment.ts).
@@ -112,7 +114,7 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
       type: file.source.type,
       date: dateField(data, warn),
       emoji: capped('emoji', clean(stringField(data.emoji) ?? file.source.emoji)),
-      boost: boostField(data.search, warn),
+      boost: intent.boost,
       more,
       sections: sectionsOf(parts, config.maxContentLength * PAGE_TEXT_FACTOR),
     },
@@ -124,21 +126,6 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
  * any real page (the longest of the Astro docs has about 60,000), with a bound for a page that is a pasted log.
  */
 export const PAGE_TEXT_FACTOR = 25;
-
-/** The most a page's `search.boost` can raise (or, as its inverse, lower) it. */
-export const MAX_BOOST = 10;
-
-/**
- * The page's weight from `search: { boost: 2 }` in its frontmatter, as stored (`''` for 1): a number from 1/10 to 10,
- * else a warning and 1.
- */
-function boostField(search: unknown, warn: (message: string) => void): string {
-  if (typeof search !== 'object' || search === null || !('boost' in search)) return '';
-  const boost = (search as { boost: unknown }).boost;
-  if (typeof boost === 'number' && boost >= 1 / MAX_BOOST && boost <= MAX_BOOST) return boost === 1 ? '' : String(boost);
-  warn(`frontmatter search.boost: ${echo(boost)} is not a number from 0.1 to ${MAX_BOOST} (2 counts the page twice, 0.5 half); ranked as 1`);
-  return '';
-}
 
 /**
  * The most characters kept in each field besides the body (which `maxContentLength` bounds). docs/indexing.md promises title,

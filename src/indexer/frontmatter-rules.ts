@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SiteSearchError } from '../errors.js';
 import type { ResolvedConfig } from '../options/options.js';
+import type { IndexWarning } from './document.js';
 import { echoText } from './echo.js';
 
 /**
@@ -20,8 +21,12 @@ export type FrontmatterRuleModules = Partial<Record<FrontmatterRules, { schema: 
 export type FrontmatterCheck = (data: Record<string, unknown>) => string | undefined;
 export type FrontmatterChecks = Partial<Record<FrontmatterRules, FrontmatterCheck>>;
 
-/** Finds, from `cwd` up, the modules of the rules the sources name; a source naming rules the project lacks is an error. */
-export function findFrontmatterRules(config: ResolvedConfig, cwd: string): FrontmatterRuleModules {
+/**
+ * Finds, from `cwd` up, the modules of the rules the sources name; a source naming rules the project lacks is an error.
+ * Rules Node cannot load (Starlight before 0.42 publishes its schema as TypeScript source) are left out, with one
+ * warning in `warnings`: the index is still built, without the check.
+ */
+export function findFrontmatterRules(config: ResolvedConfig, cwd: string, warnings: IndexWarning[] = []): FrontmatterRuleModules {
   const index = config.sources.findIndex((s) => s.frontmatter === 'starlight');
   if (index < 0) return {};
   const require = createRequire(join(cwd, 'package.json'));
@@ -34,7 +39,15 @@ export function findFrontmatterRules(config: ResolvedConfig, cwd: string): Front
   // Its package exports "./schema" for `import` only, which require.resolve cannot follow: read the entry it names.
   const exported = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports?: Record<string, unknown> }).exports?.['./schema'];
   const entry = typeof exported === 'string' ? exported : (exported as { import?: string } | undefined)?.import;
-  if (!entry) throw new SiteSearchError(`The @astrojs/starlight in ${dir} has no "./schema" export, which site-search needs for sources[${index}].frontmatter. Update Starlight (0.30 or later).`);
+  if (!entry) throw new SiteSearchError(`The @astrojs/starlight in ${dir} has no "./schema" export, which site-search needs for sources[${index}].frontmatter. Update Starlight (0.32 or later).`);
+  if (/\.[cm]?tsx?$/.test(entry)) {
+    const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string };
+    warnings.push({
+      file: join(dir, 'package.json'),
+      message: `Starlight ${version ?? ''} publishes its frontmatter schema as TypeScript, which Node does not load from node_modules: pages are indexed without Starlight's frontmatter check (a page it rejects stops astro build anyway). Starlight 0.42 or later turns the check on.`.replace('  ', ' '),
+    });
+    return {};
+  }
   // The zod Starlight's schema is built with (a second copy would not mix with it).
   const zod = createRequire(join(dir, 'package.json')).resolve('astro/zod');
   return { starlight: { schema: pathToFileURL(join(dir, entry)).href, zod: pathToFileURL(zod).href } };

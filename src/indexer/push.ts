@@ -13,7 +13,9 @@ import { fullCounts, heldOf, pageHash, rowsHeld, targetState, wholeRewriteReason
 import { changeStatements, deleteStatement, pushStatements, rowsInserted, siteWhere, targetStateQueries, toSqlFile, URLS_PER_LOOKUP } from './sql.js';
 import { StoredPages, staleWords } from './stored-pages.js';
 import { executeD1File, queryD1 } from './wrangler.js';
-import { SiteSearchError } from '../errors.js';
+import { isDamagedIndexError, SiteSearchError } from '../errors.js';
+import { damageOf, removeIndexFile } from './damaged-file.js';
+import { testPause } from './test-pause.js';
 
 /** Where an index push goes. */
 export type PushTarget =
@@ -198,11 +200,13 @@ export async function writeIndex(
   const write = async (statement: SearchStatement) => void (rows += changesOf(await statement.run()));
   if (whole) {
     for (const table of SITE_TABLES) await write(db.prepare(deleteStatement(config.site, table)));
+    testPause('cleared');
   }
   const vocabulary = new Vocabulary();
   const counts = { pages: 0, added: 0, changed: 0, removed: 0, unchanged: 0 };
   /** Documents waiting for their stored rows to be looked up, a few dozen at a time. */
   let batch: IndexDocument[] = [];
+  let pagesWritten = 0;
   for await (const d of documents) {
     counts.pages++;
     vocabulary.add(d);
@@ -253,6 +257,7 @@ export async function writeIndex(
     rows += changesOf(inserted);
     stored?.wrote(insertedRowId(inserted));
     for (const statement of rest) await write(db.prepare(statement.sql).bind(...boundParams(statement)));
+    testPause(`page:${++pagesWritten}`);
   }
 
   async function removePage(site: string, url: string): Promise<void> {
@@ -311,7 +316,14 @@ async function pushToSqlite(
   // A new file is built with a rollback journal, which SQLite skips for pages the file did not have yet: each page is
   // written once, where WAL writes it to the log and again at the checkpoint (docs/decisions.md). It is still
   // one transaction. An existing file is written in WAL mode, so a server reading it never waits for the push.
-  const fresh = path !== ':memory:' && !existsSync(path);
+  let fresh = path !== ':memory:' && !existsSync(path);
+  // A damaged file cannot be pushed into: a whole rewrite (--full) starts a new one, which is what the server's 500 says.
+  const damage = full && !fresh && !dryRun && path !== ':memory:' ? await damageOf(path, driver) : undefined;
+  if (damage) {
+    console.warn(`[site-search] ${path} was damaged (${damage}); writing a new index in its place.`);
+    removeIndexFile(path);
+    fresh = true;
+  }
   const db = openSqlite(path, { driver, busyTimeoutMs: lockTimeoutMs, create: true });
   try {
     if (fresh) db.exec('PRAGMA journal_mode = DELETE');
@@ -320,6 +332,7 @@ async function pushToSqlite(
       .transaction(async () => {
         const written = await writeIndex(db, config, documents, { full });
         if (dryRun) throw new DryRun(written);
+        testPause('commit');
         return written;
       })
       .catch((e: unknown) => {
@@ -329,6 +342,7 @@ async function pushToSqlite(
     // Merging the FTS5 b-trees after a bulk load makes queries faster (and rewrites the whole index, which a one-page
     // edit need not cost). The rows are committed by now, so a failure here (a full disk, say) must not report the
     // push as failed.
+    if (!dryRun) testPause('committed');
     if (!dryRun && worthOptimizing(counts)) {
       try {
         for (const sql of OPTIMIZE_STATEMENTS) db.exec(sql);
@@ -371,14 +385,15 @@ function writeFailed(path: string, e: unknown): unknown {
       { cause: e },
     );
   }
-  const fix = /readonly|read-only/i.test(message)
-    ? 'Make the file and its folder writable, or write the index elsewhere with --sqlite FILE.'
-    : /full|I\/O|disk/i.test(message)
-      ? 'Free disk space (or check the disk), then run the push again.'
-      : /unable to open/i.test(message)
-        ? 'Check that the folder is writable, or write the index elsewhere with --sqlite FILE.'
-        : /malformed|not a database|corrupt/i.test(message)
-          ? 'The file is damaged: delete it and run the push again (it holds only the index, which the push rebuilds).'
+  // "database disk image is malformed" says disk: damage is told apart first.
+  const fix = isDamagedIndexError(e)
+    ? 'The file is damaged: run the push with --full, which writes a new one (the file holds only the index).'
+    : /readonly|read-only/i.test(message)
+      ? 'Make the file and its folder writable, or write the index elsewhere with --sqlite FILE.'
+      : /full|I\/O|disk/i.test(message)
+        ? 'Free disk space (or check the disk), then run the push again.'
+        : /unable to open/i.test(message)
+          ? 'Check that the folder is writable, or write the index elsewhere with --sqlite FILE.'
           : 'Run the push again; if it fails the same way, run it with --debug and report the error.';
   return new SiteSearchError(`Could not write the index to ${path} (${message}). ${fix} The previous index is unchanged.`, { cause: e });
 }

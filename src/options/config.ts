@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { editDistance } from '../text/edit-distance.js';
 import { SiteSearchConfigError } from '../errors.js';
-import { AnalyticsSchema, OptionsSchema, RecencySchema, SOURCE_KEYS, WeightsSchema, type ResolvedConfig, type SearchOptions } from './options.js';
+import { AnalyticsSchema, McpSchema, OptionsSchema, RecencySchema, SOURCE_KEYS, WeightsSchema, type ResolvedConfig, type SearchOptions } from './options.js';
 
 const resolved = new WeakSet<object>();
 
@@ -25,6 +25,7 @@ export function resolveConfig(options: SearchOptions | ResolvedConfig): Resolved
     weights: { ...o.weights },
     recency: { ...o.recency },
     analytics: o.analytics && { ...o.analytics },
+    mcp: o.mcp === true ? { route: '/mcp' } : o.mcp && { ...o.mcp },
     types: [...new Set(o.sources.map((s) => s.type))],
   });
   resolved.add(config);
@@ -75,7 +76,7 @@ function unknownKeys(options: object): string[] {
   // `types` is derived; tolerating it lets users spread a resolved config: resolveConfig({ ...config, cors: false }).
   check(o, [...Object.keys(OptionsSchema.entries), 'types'], []);
   if (Array.isArray(o.sources)) o.sources.forEach((s, i) => check(s, SOURCE_KEYS, ['sources', i]));
-  for (const [key, schema] of [['weights', WeightsSchema], ['recency', RecencySchema], ['analytics', AnalyticsSchema]] as const) {
+  for (const [key, schema] of [['weights', WeightsSchema], ['recency', RecencySchema], ['analytics', AnalyticsSchema], ['mcp', McpSchema]] as const) {
     if (Array.isArray(o[key])) problems.push(`${key}: must be an object`);
     check(o[key], Object.keys(schema.entries), [key]);
   }

@@ -24,6 +24,8 @@ const filled = (message: string) => v.check((text: string) => text.length > 0, m
 const nonEmptyString = v.pipe(v.string('must be a string'), v.trim(), filled('must not be empty'));
 const matches = (pattern: RegExp, message: string) => v.check((text: string) => pattern.test(text), message);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** A path the server answers (`apiRoute`, `mcp.route`). */
+const ROUTE = v.pipe(v.string('must be a string'), v.check((route: string) => route.startsWith('/'), 'must start with "/"'));
 
 const SourceEntries = {
   /** Directory scanned recursively for `.md` and `.mdx` files. Give `dir` or `files`, not both. */
@@ -122,6 +124,19 @@ export const AnalyticsSchema = v.object({
   engineBinding: v.optional(v.pipe(v.string('must be a string'), matches(IDENTIFIER, 'must be a JavaScript identifier such as "SEARCH_ANALYTICS"'))),
 });
 
+/** The MCP server for AI assistants (docs/mcp.md): where it answers and how its tools present the site to a model. */
+export const McpSchema = v.object({
+  /** Route the MCP server answers on a Worker of its own and in the integrations. Default `'/mcp'`. */
+  route: v.optional(ROUTE, '/mcp'),
+  /**
+   * The site's name as the tools' descriptions give it to a model ("Search the Acme docs"). Default: the site's title
+   * where the integration knows it (Starlight), else none (the descriptions say "this site").
+   */
+  name: v.optional(nonEmptyString),
+  /** One sentence on what the site covers, added to the tools' descriptions so a model knows when to call them. */
+  description: v.optional(nonEmptyString),
+});
+
 /** The analytics defaults `analytics: true` stands for. */
 const ANALYTICS_DEFAULTS = v.getDefaults(AnalyticsSchema);
 
@@ -169,7 +184,7 @@ export const OptionsSchema = v.object({
   /** Route of the endpoint, or `false` for none. Default `'/api/search'`. */
   apiRoute: v.optional(
     v.union(
-      [v.literal(false), v.pipe(v.string(), v.check((route) => route.startsWith('/'), 'must start with "/"'))],
+      [v.literal(false), ROUTE],
       'must be a route starting with "/", or false',
     ),
     '/api/search',
@@ -262,6 +277,18 @@ export const OptionsSchema = v.object({
     false,
   ),
   /**
+   * The MCP server for AI assistants (docs/mcp.md): `true` for the defaults, or an object with `route`, `name`,
+   * `description`. Read-only; it answers from the same index and with the same limits as the endpoint. Resolved:
+   * `false`, or the object with `route` set. Default false.
+   */
+  // `true` becomes `{ route: '/mcp' }` in resolveConfig (a transform here would ship in every Worker).
+  mcp: v.optional(v.union([v.boolean(), McpSchema], "must be true, false or an object such as { name: 'Acme docs' }"), false),
+  /**
+   * Write llms.txt and llms-full.txt (llmstxt.org, docs/mcp.md) from the index into the build output: the Astro
+   * integration and the Starlight plugin do, after the build. Default false.
+   */
+  llms: v.optional(v.boolean('must be true or false'), false),
+  /**
    * The public origin result URLs are resolved against (`https://docs.example.com`), for a server that cannot know the
    * origin the browser used (behind a proxy the framework does not trust). Default: the origin of the URL the
    * framework reports for the request (`Astro.url`, SvelteKit's `event.url`, Next's `request.nextUrl`); resolved, `''`.
@@ -299,6 +326,9 @@ export type SearchWeights = v.InferOutput<typeof WeightsSchema>;
 /** Analytics options (resolved: every default set except `engineBinding`). */
 export type AnalyticsOptions = v.InferOutput<typeof AnalyticsSchema>;
 
+/** MCP server options (resolved: `route` set). */
+export type McpOptions = v.InferOutput<typeof McpSchema>;
+
 /** The recency multiplier (resolved: both fields set). */
 export type RecencyOptions = v.InferOutput<typeof RecencySchema>;
 
@@ -311,9 +341,11 @@ export type ResolvedSource = v.InferOutput<typeof SourceSchema>;
 type Resolved = v.InferOutput<typeof OptionsSchema>;
 
 /** Options with every default filled in, plus the derived `types` allowlist. Returned by `resolveConfig`, frozen. */
-export type ResolvedConfig = Readonly<Omit<Resolved, 'sources' | 'weights' | 'recency' | 'analytics'>> & {
+export type ResolvedConfig = Readonly<Omit<Resolved, 'sources' | 'weights' | 'recency' | 'analytics' | 'mcp'>> & {
   /** Search analytics: `false` (off), or every analytics option set. */
   readonly analytics: false | Readonly<AnalyticsOptions>;
+  /** The MCP server: `false` (off), or its options with `route` set. */
+  readonly mcp: false | Readonly<McpOptions>;
   /** Which files to index and how they map to URLs, each with its defaults filled in. */
   readonly sources: readonly ResolvedSource[];
   /** Per-column bm25 weights, every one set. */

@@ -1,6 +1,6 @@
 import { foldWord } from '../text/fold.js';
 import { removeWordBreaks } from '../text/segment.js';
-import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from './snippet.js';
+import { MARK_CLOSE, MARK_OPEN } from '../text/marks.js';
 
 /** A headed section of a page that matches the query, with the start of its text as written (`''` in older indexes). */
 export interface MatchedSection {
@@ -119,5 +119,3 @@ function startsWithStem(folded: string, stems: string[]): boolean {
   return folded !== '' && stems.some((stem) => folded.startsWith(stem));
 }
 
-const MARK_OPEN = String.fromCharCode(MARK_OPEN_CODE);
-const MARK_CLOSE = String.fromCharCode(MARK_CLOSE_CODE);

@@ -3,13 +3,8 @@
  * HTML-escaped, and only then are the sentinels turned into `<mark>`/`</mark>`: documentation is full of `<script>`
  * and `<img onerror>` in code samples, and a snippet must never carry them as markup.
  */
+import { MARK_CLOSE, MARK_OPEN } from '../text/marks.js';
 
-/** U+E000 / U+E001 as SQL `char()` code points. The indexer strips these characters from indexed text. */
-export const MARK_OPEN_CODE = 0xe000;
-export const MARK_CLOSE_CODE = 0xe001;
-
-const MARK_OPEN = String.fromCharCode(MARK_OPEN_CODE);
-const MARK_CLOSE = String.fromCharCode(MARK_CLOSE_CODE);
 const SENTINELS = new RegExp(`[${MARK_OPEN}${MARK_CLOSE}]`, 'g');
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -4,7 +4,7 @@ import { forgetSearch, readRecent, rememberSearch } from './recent.js';
 import { fetchResults, reportClick, SearchError, searchUrl } from './request.js';
 import { renderResult, renderSection, resultHref } from './render-result.js';
 import { countOf, fillChips, offered } from './facets.js';
-import { safeHref } from './safe-url.js';
+import { onPageScheme, safeHref } from './safe-url.js';
 import { ENGLISH, fill, isRightToLeft, translationFor, type SiteSearchStrings } from './strings.js';
 import { STYLES } from './styles.js';
 import type { SearchResponse, SearchResult, SiteSearchSelectDetail } from './types.js';
@@ -22,6 +22,24 @@ const DEFAULT_RECENT = 5;
  * stand-in base class keeps the import from throwing there. The element is only ever defined in a browser.
  */
 const BaseElement: typeof HTMLElement = globalThis.HTMLElement ?? (class {} as unknown as typeof HTMLElement);
+
+/**
+ * An opt-in attribute as written, read as an HTML boolean whatever a framework writes: Svelte 5 and Vue may write
+ * `"true"` or `"false"`, React 19 writes `""`, and Solid sets a property (`queryParam` for `query-param`), which wins.
+ */
+function written(el: Element, name: string): string | null {
+  const property = (el as unknown as Record<string, unknown>)[name.replace('-p', 'P')];
+  return property == null ? el.getAttribute(name) : String(property);
+}
+
+/**
+ * An opt-in attribute's value: `''` when it is off (absent or `"false"`), `fallback` when it is on without a value
+ * (`""` or `"true"`), else the value it names.
+ */
+function optIn(el: Element, name: string, fallback: string): string {
+  const value = written(el, name);
+  return value === null || value === 'false' ? '' : value && value !== 'true' ? value : fallback;
+}
 
 /** True when a key press belongs to a text field, so a bare `/` typed there must not steal focus. */
 function isEditable(target: EventTarget | undefined): boolean {
@@ -107,7 +125,7 @@ export class SiteSearchElement extends BaseElement {
     });
     this.#hint = h('kbd', { 'aria-hidden': 'true' });
     this.#chips = h('div', { class: 'chips', role: 'group', hidden: '' });
-    this.#tagChips = h('div', { class: 'chips', role: 'group', hidden: '' });
+    this.#tagChips = h('div', { class: 'chips tags', role: 'group', hidden: '' });
     this.#status = h('div', { part: 'status', class: 'status', role: 'status' });
     this.#list = h('ul', { id: 'results', part: 'results', role: 'listbox' });
     this.#more = h('button', { part: 'more', class: 'more', type: 'button', hidden: '' });
@@ -131,7 +149,7 @@ export class SiteSearchElement extends BaseElement {
     this.addEventListener('focusout', () => {
       // Focus moving between the input, the chips and the button stays inside; only leaving the element closes it.
       setTimeout(() => {
-        if (!this.#root.activeElement && !this.hasAttribute('inline')) this.#open(false);
+        if (!this.#root.activeElement && !optIn(this, 'inline', 'on')) this.#open(false);
       });
     });
   }
@@ -247,8 +265,7 @@ export class SiteSearchElement extends BaseElement {
 
   /** The URL parameter the query is shared in (`query-param`, `q` when it has no value), or `''` when it is not. */
   #queryParam(): string {
-    const param = this.getAttribute('query-param');
-    return param === null ? '' : param || 'q';
+    return optIn(this, 'query-param', 'q');
   }
 
   /** With `query-param`, writes the query into the page's address, so a reload or a shared link searches it again. */
@@ -284,10 +301,11 @@ export class SiteSearchElement extends BaseElement {
     if (this.#searchable()) this.#search(0);
   }
 
-  /** The facets the endpoint is asked to count (`facets` attribute; empty: both), or `''`. */
+  /** The facets the endpoint is asked to count (`facets` attribute; on without a known name: both), or `''`. */
   #facetNames(): string {
-    const names = this.getAttribute('facets');
-    return names === null ? '' : names || 'type,tags';
+    // Any other word is dropped rather than sent (the endpoint answers 400 to it).
+    const names = optIn(this, 'facets', 'type,tags');
+    return names && (['type', 'tags'].filter((name) => names.includes(name)).join() || 'type,tags');
   }
 
   #query(): string {
@@ -363,13 +381,15 @@ export class SiteSearchElement extends BaseElement {
 
   /** With `highlight`, `url` carrying the searched words for `site-search/ui/highlight`; else `url` unchanged. */
   #withWords(url: string): string {
-    const param = this.getAttribute('highlight');
-    return param === null ? url : withWords(url, param || 'highlight', this.#words);
+    const param = optIn(this, 'highlight', 'highlight');
+    return param ? withWords(url, param, this.#words) : url;
   }
 
   /** How many recent searches to keep and show; 0 when the `recent` attribute turns them off. */
   #recentLimit(): number {
-    const limit = Number(this.getAttribute('recent') ?? DEFAULT_RECENT);
+    const value = written(this, 'recent');
+    // Absent, `""` or `"true"`: the default; `"false"` is not a number, so none.
+    const limit = Number(!value || value === 'true' ? DEFAULT_RECENT : value);
     return Number.isInteger(limit) && limit > 0 ? limit : 0;
   }
 
@@ -417,7 +437,7 @@ export class SiteSearchElement extends BaseElement {
       rows.push(row(`option-${this.#options.length}`));
       this.#options.push({ result, url });
     };
-    const link = (url: string) => this.#withWords(url);
+    const link = (url: string) => this.#withWords(url && onPageScheme(url));
     for (const result of results) {
       const url = link(resultHref(result));
       add((id) => renderResult(result, id, url), result, url);
@@ -458,6 +478,8 @@ export class SiteSearchElement extends BaseElement {
 
   #open(open: boolean): void {
     this.#panel.hidden = !open;
+    // A class rather than a `:host([inline])` rule: `inline="false"` and the property count too.
+    this.#panel.classList.toggle('inline', !!optIn(this, 'inline', 'on'));
     this.#input.setAttribute('aria-expanded', String(open));
     if (!open) this.#activate(-1);
   }
@@ -543,8 +565,10 @@ export class SiteSearchElement extends BaseElement {
     const { result, url } = option;
     const detail: SiteSearchSelectDetail = { result, url };
     const proceed = this.dispatchEvent(new CustomEvent('site-search:select', { detail, bubbles: true, composed: true, cancelable: true }));
-    if (!proceed || !url) return;
+    if (!url) return;
+    // Counted whoever navigates: the box below, or a client-side router that cancelled the event (Next.js, SvelteKit).
     if (this.#answered.countsClicks) reportClick(this.getAttribute('endpoint') || '/api/search', this.#answered.q, url, this.#results.indexOf(result) + 1);
+    if (!proceed) return;
     if (newTab) window.open(url, '_blank', 'noopener');
     else location.assign(url);
   }

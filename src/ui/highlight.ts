@@ -28,11 +28,22 @@ const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}]/u;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * The most of `?highlight=` read: a link the box makes carries a query the endpoint accepted (100 characters, 8 words
+ * by default), while anyone can link to a page with 50,000 words, which made a pattern that blocked the page for 32 s
+ * and then failed to compile.
+ */
+export const MAX_HIGHLIGHT_CHARS = 512;
+export const MAX_HIGHLIGHT_WORDS = 32;
+
+/**
  * A pattern for the words: each matches at the start of a word, case-insensitively, with any ending (the endpoint
  * matched `river` for `rivers`, so a plural's `s` is dropped from words longer than three letters).
  */
 export function wordsPattern(query: string): RegExp | undefined {
-  const words = [...new Set(query.toLowerCase().split(/[\s"'()*:^+-]+/u))].filter((w) => [...w].length > 1 || UNSPACED.test(w));
+  const read = [...query.slice(0, 2 * MAX_HIGHLIGHT_CHARS)].slice(0, MAX_HIGHLIGHT_CHARS).join('');
+  const words = [...new Set(read.toLowerCase().split(/[\s"'()*:^+-]+/u))]
+    .filter((w) => [...w].length > 1 || UNSPACED.test(w))
+    .slice(0, MAX_HIGHLIGHT_WORDS);
   if (!words.length) return undefined;
   const alternatives = words
     .map((w) => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w))
@@ -80,7 +91,17 @@ export function highlightSearchTerms({ param = 'highlight', root = document.quer
     text.replaceWith(...pieces);
   }
   // A link to a section already lands on its heading, the more precise place: the browser's anchor scroll stands.
-  const anchored = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  const anchored = location.hash && document.getElementById(decodedHash());
   if (scroll && !anchored) marks[0]?.scrollIntoView({ block: 'center' });
   return marks;
+}
+
+/** The element id the URL's hash names; a malformed escape (`#%E0%A4%A`) is taken as written, as the browser does. */
+function decodedHash(): string {
+  const hash = location.hash.slice(1);
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
 }

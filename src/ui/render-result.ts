@@ -24,7 +24,7 @@ function formatDate(date: string): string {
 export function renderResult(result: SearchResult, id: string, href: string): HTMLLIElement {
   const head = h('span', { class: 'head' }, h('span', { part: 'title', class: 'title' }, result.title));
   if (result.section?.heading) head.append(h('span', { part: 'section', class: 'section' }, result.section.heading));
-  const meta = h('span', { part: 'meta', class: 'meta' }, h('span', { class: 'type' }, result.type));
+  const meta = h('span', { part: 'meta', class: 'meta' }, h('span', { part: 'type', class: 'type' }, result.type));
   if (result.date) meta.append(h('time', { datetime: result.date }, formatDate(result.date)));
   head.append(meta);
   const snippet = h('span', { part: 'snippet', class: 'snippet' });

@@ -16,3 +16,16 @@ export function safeHref(url: string | undefined): string {
     return '';
   }
 }
+
+/**
+ * `url` on the page's scheme when it names the page's own host and port in the other scheme: one port does not serve
+ * both `http` and `https`, so such a link cannot open. SvelteKit's adapter-node without `ORIGIN` builds them (it
+ * assumes `https` behind a proxy, also on a plain-HTTP `node build`). Default ports are left alone: an `https` link
+ * from an `http` page on port 80 may well open, and is not downgraded.
+ */
+export function onPageScheme(url: string): string {
+  const link = new URL(url, location.href);
+  if (!link.port || link.host !== location.host || link.protocol === location.protocol) return url;
+  link.protocol = location.protocol;
+  return link.href;
+}

@@ -44,13 +44,14 @@ input:focus{border-color:var(--ss-accent);box-shadow:0 0 0 3px color-mix(in srgb
 kbd{position:absolute;inset-inline-end:.75em;top:50%;translate:0 -50%;min-width:1.7em;text-align:center;font:500 .75em/1 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:var(--ss-muted);border:1px solid var(--ss-border);border-bottom-width:2px;border-radius:5px;padding:.3em .4em;pointer-events:none}
 kbd:empty,input:focus+kbd,input:not(:placeholder-shown)+kbd{display:none}
 .panel{position:absolute;z-index:var(--site-search-z-index,50);top:calc(100% + 6px);left:0;right:0;max-height:min(70vh,34em);overflow:auto;overscroll-behavior:contain;padding:.4em;background:var(--ss-bg);border:1px solid var(--ss-border);border-radius:calc(var(--ss-radius) + 2px);box-shadow:0 16px 40px -12px #0003,0 2px 6px #0000000f}
-:host([inline]) .panel{position:static;margin-top:.75em;max-height:none;box-shadow:none}
+.panel.inline{position:static;margin-top:.75em;max-height:none;box-shadow:none}
 .panel:before{content:"";position:absolute;top:0;left:0;right:0;height:2px;opacity:0;background:linear-gradient(90deg,transparent,var(--ss-accent),transparent) -50% 0/50% 100% no-repeat}
 .panel[aria-busy]:before{opacity:1;animation:ss-load 1s linear infinite}
 @keyframes ss-load{to{background-position:150% 0}}
 .chips{display:flex;flex-wrap:wrap;gap:.4em;padding:.35em .4em .45em}
 button{font:inherit;color:inherit;background:none;border:0;margin:0;cursor:pointer}
 .chip{font-size:.8em;font-weight:500;line-height:1.5;padding:.2em .8em;border:1px solid var(--ss-border);border-radius:99px;color:var(--ss-muted);text-transform:capitalize;transition:color .15s,background .15s,border-color .15s}
+.tags .chip{text-transform:none}
 .chip:hover{color:var(--ss-fg);border-color:color-mix(in srgb,var(--ss-accent) 50%,var(--ss-border))}
 .chip[aria-pressed=true]{color:var(--ss-on-accent);background:var(--ss-accent);border-color:var(--ss-accent)}
 :focus-visible{outline:2px solid var(--ss-accent);outline-offset:2px}

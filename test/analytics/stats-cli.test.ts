@@ -1,7 +1,10 @@
 /** `site-search stats` as a user runs it (dist/cli.js): its errors are one line naming the file and the fix. */
 import { execFile } from 'node:child_process';
+import { DatabaseSync } from 'node:sqlite';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeOptionsFile } from '../../adapters/starlight/index.js';
 import { openAnalytics } from '../../src/analytics/open.js';
 import { SqlAnalyticsStore } from '../../src/analytics/sql-store.js';
 import { makeProject } from '../helpers/project.js';
@@ -12,8 +15,12 @@ const site = makeProject({ 'search.config.json': JSON.stringify(config), 'docs/a
 afterAll(() => site.cleanup());
 
 async function stats(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return statsIn(site.dir, ...args);
+}
+
+async function statsIn(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, 'stats', ...args], { cwd: site.dir });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, 'stats', ...args], { cwd });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const { code, stdout, stderr } = e as { code: number; stdout: string; stderr: string };
@@ -47,5 +54,46 @@ describe('site-search stats', () => {
     expect(stdout).toContain('"evil \\x1b[31mred"');
     expect(stdout).toMatch(/searches 5 · no results 5 \(100\.0%\)/);
     expect(stdout).toMatch(/Queries with no results\n\s+3\s+"kubernetes"/);
+  });
+
+  it('with analytics on and nothing written yet, says the counts are held in memory and when they are written', async () => {
+    const empty = makeProject({ 'search.config.json': JSON.stringify(config), 'docs/a.md': '# A\n' });
+    try {
+      // The file exists (a server opened it) but no count has reached it.
+      new DatabaseSync(join(empty.dir, 'empty.db')).close();
+      const { code, stderr } = await statsIn(empty.dir, '--from', 'empty.db');
+      expect(code).toBe(1);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(/No analytics written to .*empty\.db yet \(analytics is on\)\. Searches of the last 300 s may not be here yet: a Node server writes its first search at once, then what it counted every 300 s \(flushSeconds\), and all it holds when it stops\./);
+      expect(stderr).not.toMatch(/set analytics: true/);
+    } finally {
+      empty.cleanup();
+    }
+  });
+
+  it('the report says how recent searches may still be in the server\'s memory', async () => {
+    const { code, stdout } = await stats();
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Searches of the last 300 s may not be here yet/);
+  });
+
+  it('finds the analytics file of a Starlight site with the documented --config .site-search/options.json', async () => {
+    const starlight = makeProject({ 'src/content/docs/a.md': '# A\n' });
+    try {
+      const options = { database: 'starlight-stats', sources: [{ dir: 'src/content/docs', type: 'doc', url: '/:slug/' }], analytics: true };
+      writeOptionsFile(starlight.dir, options);
+      // Where the integration's server writes: the analytics file relative to the project's root.
+      const db = openAnalytics(options, { cwd: starlight.dir });
+      const day = new Date().toISOString().slice(0, 10);
+      const row = { day, site: '', type: '', query: 'starlight query', searches: 4, zero: 0, results: 3, match: 'all' as const, suggestion: '' };
+      await new SqlAnalyticsStore(db, { cap: 1000, retentionDays: 90 }).write({ searches: [row], clicks: [] }, day);
+      db.close();
+      const { code, stdout, stderr } = await statsIn(starlight.dir, '--config', '.site-search/options.json');
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/\s4\s+"starlight query"/);
+    } finally {
+      starlight.cleanup();
+    }
   });
 });

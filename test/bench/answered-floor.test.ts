@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../adapters/node.js';
 import { resolveConfig } from '../../src/index.js';
 import { writeIndex, type IndexDocument } from '../../src/indexer/index.js';
-import { MARK_OPEN_CODE } from '../../src/search/snippet.js';
+import { MARK_OPEN_CODE } from '../../src/text/marks.js';
 import { answeredBy, floorReport, floorStatement, rawDriver, type Answered } from '../../bench/perf/answered-floor.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,7 @@
 /** The `site-search` bin, run as a user runs it: a child process in a project folder. */
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDevServer } from '../helpers/dev-server.js';
@@ -45,9 +46,17 @@ describe('site-search index', () => {
   });
 
   it('writes SQL only with --out', async () => {
+    const sqlFiles = () => (readdirSync(project.dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.sql')).sort();
+    // Issue 48, item 6: only the positive case was tested. Without --out, a push writes the SQLite file and no SQL.
+    const plain = await cli(['index'], project.dir);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/→ .*\.site-search\/search\.db/);
+    expect(sqlFiles()).toEqual([]);
     const r = await cli(['index', '--out', 'out/search.sql'], project.dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/→ .*out\/search\.sql/);
+    expect(sqlFiles()).toEqual(['out/search.sql']);
+    expect(readFileSync(join(project.dir, 'out/search.sql'), 'utf8')).toContain('INSERT INTO search_index');
   });
 });
 
@@ -261,6 +270,32 @@ describe('site-search dev (zero-config)', () => {
       site.cleanup();
     }
   }, 150_000); // above startDevServer's cap, so a slow start fails with the server's output
+
+
+  it('prints a page\'s warning once, not again at each re-index (issue 45: the demo repeated one on every save)', async () => {
+    const site = makeProject({ 'content/a.md': '# Alpha\n\nOtters.', 'content/broken.md': '# Broken\n\nText\n\n```js\nconst unclosed = true;\n' });
+    const { child, url } = await startDevServer(['./content', '--port', '0'], site.dir);
+    let later = '';
+    child.stdout!.on('data', (d) => (later += d));
+    child.stderr!.on('data', (d) => (later += d));
+    try {
+      for (const [i, word] of ['beavers', 'voles'].entries()) {
+        site.write(`content/new-${i}.md`, `# New ${i}\n\nA page about ${word}.`);
+        let found = 0;
+        for (let t = 0; t < 60 && !found; t++) {
+          await new Promise((r) => setTimeout(r, 100));
+          found = ((await (await fetch(`${url}/api/search?q=${word}`)).json()) as { results: unknown[] }).results.length;
+        }
+        expect(found).toBe(1);
+      }
+      // Both re-indexes printed their summary, each counting the warning, and neither printed it again.
+      await expect.poll(() => later.match(/\(0 drafts skipped, 0 bodies truncated, 1 warnings\)/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+      expect(later).not.toContain('warning:');
+    } finally {
+      child.kill('SIGTERM');
+      site.cleanup();
+    }
+  }, 150_000);
 });
 
 describe('paths', () => {

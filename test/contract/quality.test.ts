@@ -8,6 +8,7 @@ import { resolveConfig, searchIndex, type SearchDatabase } from '../../src/index
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { normalizeSearchInput } from '../../src/search/query.js';
 import { runSearch } from '../../src/search/search.js';
+import { asDeployed } from '../helpers/deployed-search.js';
 import { forgetTypoIndexes, latestTypoIndex } from '../../src/search/packed-vocabulary.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
 import { matchExpressions, oneLetterPrefixes } from '../helpers/fts.js';
@@ -49,7 +50,7 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
   let handle: TestDatabase;
   let db: SearchDatabase;
   const outcome = (q: string, extra: { type?: string; limit?: number; offset?: number } = {}) =>
-    runSearch(config, db, normalizeSearchInput(config, { q, ...extra }));
+    asDeployed(config, db, normalizeSearchInput(config, { q, ...extra }));
 
   beforeAll(async () => {
     handle = await open();
@@ -80,7 +81,7 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
   ] as const)('runs one statement per search, two with a correction: %s', async (_case, q, statements, match, extra) => {
     forgetTypoIndexes();
     const counted = countQueries(db);
-    const { results } = await runSearch(config, counted.db, normalizeSearchInput(config, { q, ...extra }));
+    const { results } = await asDeployed(config, counted.db, normalizeSearchInput(config, { q, ...extra }));
     expect(counted.count()).toBe(statements);
     expect(results[0]?.match).toBe(match);
     if (match === 'typo') expect(results[0]).toMatchObject({ title: 'Deploy your site', section: { heading: 'Cloudflare Workers' } });
@@ -97,11 +98,11 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     ['a misspelled word before a correct one of 7+ letters, a page past its results', 'wrnagler cloudflare', undefined, { type: 'en', limit: 1, offset: 1 }],
   ] as const)('runs one statement with a correction once the vocabulary is in memory: %s', async (_case, q, match, extra) => {
     forgetTypoIndexes();
-    const cold = await runSearch(config, db, normalizeSearchInput(config, { q, ...extra }));
+    const cold = await asDeployed(config, db, normalizeSearchInput(config, { q, ...extra }));
     for (let i = 0; i < 400 && !latestTypoIndex(); i++) await new Promise((r) => setTimeout(r, 25));
     expect(latestTypoIndex()).toBeDefined();
     const counted = countQueries(db);
-    const warm = await runSearch(config, counted.db, normalizeSearchInput(config, { q, ...extra }));
+    const warm = await asDeployed(config, counted.db, normalizeSearchInput(config, { q, ...extra }));
     expect(counted.count()).toBe(1);
     expect(warm.results[0]?.match).toBe(match);
     expect(warm).toEqual(cold);
@@ -122,9 +123,9 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     expect(options.section).toEqual({ heading: 'Options', url: '/en/deploy#options' });
     // At most `sections`, and none with 0.
     const one = resolveConfig({ ...config, sections: 1 });
-    expect((await runSearch(one, db, normalizeSearchInput(one, { q: 'options', type: 'en' }))).results.find((r) => r.title === 'Deploy your site')!.sections).toHaveLength(1);
+    expect((await asDeployed(one, db, normalizeSearchInput(one, { q: 'options', type: 'en' }))).results.find((r) => r.title === 'Deploy your site')!.sections).toHaveLength(1);
     const none = resolveConfig({ ...config, sections: 0 });
-    const plain = (await runSearch(none, db, normalizeSearchInput(none, { q: 'options', type: 'en' }))).results.find((r) => r.title === 'Deploy your site')!;
+    const plain = (await asDeployed(none, db, normalizeSearchInput(none, { q: 'options', type: 'en' }))).results.find((r) => r.title === 'Deploy your site')!;
     expect(plain.sections).toBeUndefined();
     expect(plain.section).toEqual({ heading: 'Options', url: '/en/deploy#options' });
   });
@@ -148,14 +149,14 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     const expressions: string[] = [];
     let statements = 0;
     const watched = observe(db, (sql, params) => (statements++, expressions.push(...matchExpressions(sql, params))));
-    const { results } = await runSearch(config, watched, normalizeSearchInput(config, { q, type: 'en' }));
+    const { results } = await asDeployed(config, watched, normalizeSearchInput(config, { q, type: 'en' }));
     // Two statements: the second searches with the correction or the completion, and finds its page.
     expect(statements).toBe(2);
     // After it, the vocabulary is loaded (one statement); then one statement holds the correction or completion and
     // the check of the query as typed.
     for (let i = 0; i < 400 && !latestTypoIndex(); i++) await new Promise((r) => setTimeout(r, 25));
     expect(statements).toBe(3);
-    const warm = await runSearch(config, watched, normalizeSearchInput(config, { q, type: 'en' }));
+    const warm = await asDeployed(config, watched, normalizeSearchInput(config, { q, type: 'en' }));
     expect(statements).toBe(4);
     for (const expression of expressions) expect(oneLetterPrefixes(expression), expression).toEqual([]);
     expect(results.map((r) => r.title)).toContain(page);
@@ -166,7 +167,7 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
     // Nothing says "404" or "k8s": without synonyms neither finds the page.
     expect((await outcome('404', { type: 'en' })).results).toEqual([]);
     const withSynonyms = resolveConfig({ ...config, synonyms: { '404': ['Not Found'], K8S: ['kubernetes', 'routes'] } });
-    const search = (q: string) => runSearch(withSynonyms, db, normalizeSearchInput(withSynonyms, { q, type: 'en' }));
+    const search = (q: string) => asDeployed(withSynonyms, db, normalizeSearchInput(withSynonyms, { q, type: 'en' }));
     const found = await search('404');
     expect(found.results[0]).toMatchObject({ title: 'Missing pages', match: 'all' });
     expect(found.results[0]!.snippet).toContain('<mark>not found</mark>');
@@ -194,7 +195,7 @@ describe.each(Object.entries(DRIVERS))('search quality: %s', (_name, open) => {
   it("marks the words of every step that ran in a widened search's snippets, each phrase read once", async () => {
     const bound: unknown[] = [];
     const seen = observe(db, (_sql, params) => bound.push(...params));
-    const { results } = await runSearch(config, seen, normalizeSearchInput(config, { q: 'collections markdown', type: 'en' }));
+    const { results } = await asDeployed(config, seen, normalizeSearchInput(config, { q: 'collections markdown', type: 'en' }));
     expect(results[0]).toMatchObject({ title: 'Content collections', match: 'all' });
     expect(results[0]!.snippet).toContain('<mark>Markdown</mark>');
     expect(results[0]!.snippet).toContain('<mark>collections</mark>');

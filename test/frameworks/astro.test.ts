@@ -3,12 +3,13 @@
  * and Astro 7 on the Cloudflare adapter, served by `wrangler dev` with D1 pushed by `site-search index --d1 local`.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
+import { mcpSuite } from './mcp-suite.js';
 import { appDir, buildApp, coreHandler, expectAnswersLikeCore, FIXTURE, freePort, indexFixture, options, prepare, pushToLocalD1, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
 
 const run = promisify(execFile);
@@ -17,10 +18,12 @@ const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 describe.each(['astro5-node', 'astro7-node'])('%s', (name) => {
   let t: EndpointUnderTest;
+  let built = '';
   let twin: RunningApp | undefined;
   const empty = mkdtempSync(join(tmpdir(), 'site-search-astro-'));
   beforeAll(async () => {
     const dir = await prepare(name, ['npx', 'astro', 'build']);
+    built = dir;
     const entry = join(dir, 'dist/server/entry.mjs');
     const port = await freePort();
     const app = await start(['node', entry], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } });
@@ -45,6 +48,46 @@ describe.each(['astro5-node', 'astro7-node'])('%s', (name) => {
     rmSync(empty, { recursive: true, force: true });
   });
   endpointSuite(() => t, { followsHost: true });
+  // astro7-node's config turns on mcp and llms (issue 46).
+  if (name === 'astro7-node') {
+    mcpSuite(() => t);
+    it('writes llms.txt and llms-full.txt from the index into the build output', () => {
+      const index = readFileSync(join(built, 'dist/client/llms.txt'), 'utf8');
+      // No `site` and no mcp name: the H1 says "Documentation"; a section per type, in the URLs' order.
+      expect(index).toMatch(/^# Documentation\n\n> 5 pages of Documentation, .+\n\n## post\n\n- \[/);
+      expect(index).toContain('\n## doc\n\n- [');
+      expect(index).toContain('- [Getting started](/docs/getting-started/): Install the search and run your first query');
+      expect(readFileSync(join(built, 'dist/client/llms-full.txt'), 'utf8')).toContain('# Getting started\n\nURL: /docs/getting-started/\n');
+    });
+  }
+
+  // Issue 44, item 7: the integration opens the index through the handler, so a damaged file is one clear 500 on every
+  // request and one log line, not Astro's stack per request (before: the route opened it itself and threw to Astro).
+  it('answers a damaged index file with the same clear 500 on every request and logs it once', async () => {
+    const damaged = mkdtempSync(join(tmpdir(), 'site-search-astro-damaged-'));
+    mkdirSync(join(damaged, '.site-search'));
+    writeFileSync(join(damaged, '.site-search/search.db'), 'this is not a database\n'.repeat(200));
+    const entry = join(appDir(name), 'dist/server/entry.mjs');
+    const port = await freePort();
+    const app = await start(['node', entry], { cwd: damaged, port, env: { HOST: '127.0.0.1', PORT: String(port) } });
+    try {
+      const bodies = [];
+      for (const q of ['install', 'routing', 'install']) {
+        const res = await fetch(`${app.origin}/api/search?q=${q}`);
+        expect(res.status).toBe(500);
+        bodies.push(((await res.json()) as { error: string }).error);
+      }
+      expect(new Set(bodies).size).toBe(1);
+      expect(bodies[0]).toMatch(/^Search index is damaged: \.site-search\/search\.db .*"npx site-search index --full"/);
+      expect(bodies[0]).not.toContain(damaged);
+      const logged = plain(app.output()).split('\n').filter((line) => line.includes('Search index is damaged'));
+      expect(logged).toHaveLength(1);
+      expect(plain(app.output())).not.toMatch(/^\s+at /m);
+    } finally {
+      await app.stop();
+      rmSync(damaged, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 // The same app built with @astrojs/vercel and @astrojs/netlify (TEST_ADAPTER in its astro.config.mjs) and nothing

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mcpSuite } from './mcp-suite.js';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
 import { buildApp, coreHandler, docsBlock, expectAnswersLikeCore, FIXTURE, freePort, indexFixture, prepare, SERVE_FUNCTION, start, startReadOnlyCopy } from './harness.js';
 
@@ -33,6 +34,8 @@ describe('Next.js 16 + next start', () => {
   }, 240_000);
   afterAll(() => t?.app.stop());
   endpointSuite(() => t, { followsHost: true });
+  // app/mcp/route.js (issue 46); the app has trailingSlash: true, so Next redirects /mcp to /mcp/.
+  mcpSuite(() => t, '/mcp/');
 });
 
 // Vercel packs each route's function from its trace (.next/server/**/*.nft.json), a Docker image or any Node host runs

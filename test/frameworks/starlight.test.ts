@@ -130,6 +130,36 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
     expect((JSON.parse(stdout) as Answer).results.map((r) => new URL(r.url, 'http://x').pathname)).toEqual(['/fr/guides/deployment/']);
   });
 
+  // Issue 45, item 5: at 1280×800 the drop-down inside Starlight's dialog showed 128 px of results. The part of the
+  // results list the reader sees (its box within the dialog's and the window's) must be at least 40% of the window
+  // with eight results (src/content/docs/field/, each holding "holtwatch"), opened with the button and with Ctrl+K.
+  it.each(['the search button', 'Ctrl+K'])('in Chromium at 1280×800, opened with %s, the results take the window’s height and carry no locale badge', async (how) => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await page.goto(`${app.origin}/guides/deployment/`);
+      await page.waitForFunction(() => customElements.get('site-search') && customElements.get('sl-site-search'));
+      await expect.poll(() => page.locator('button[data-open-modal]').isEnabled()).toBe(true);
+      if (how === 'Ctrl+K') await page.keyboard.press('Control+k');
+      else await page.locator('button[data-open-modal]').click();
+      await expect.poll(() => page.locator('dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+      await page.keyboard.type('holtwatch');
+      await expect.poll(() => page.locator('site-search [part=title]').count()).toBe(8);
+      const visible = await page.locator('site-search [part=results]').evaluate((list) => {
+        const box = list.getBoundingClientRect();
+        const dialog = list.getRootNode() instanceof ShadowRoot ? (list.getRootNode() as ShadowRoot).host.closest('dialog')!.getBoundingClientRect() : box;
+        return Math.min(box.bottom, dialog.bottom, innerHeight) - Math.max(box.top, dialog.top, 0);
+      });
+      console.log(`[results pane] ${how}: ${Math.round(visible)} px of results visible`);
+      expect(visible).toBeGreaterThanOrEqual(0.4 * 800);
+      // Every result is in the page's locale (the box filters by it): a badge saying "en" on each would repeat it.
+      const badges = page.locator('site-search [part=type]');
+      expect(await badges.count()).toBe(8);
+      for (const badge of await badges.all()) expect(await badge.isVisible()).toBe(false);
+    } finally {
+      await page.close();
+    }
+  });
+
   describe.each([
     ['the root locale', '/', 'riverbank', 'Deployment', '/guides/deployment/'],
     ['the fr locale', '/fr/', 'rivière', 'Déploiement', '/fr/guides/deployment/'],

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
 import { mountReadOnly } from '../helpers/read-only-mount.js';
+import { mcpSuite } from './mcp-suite.js';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
 import { buildApp, coreHandler, docsBlock, expectAnswersLikeCore, freePort, indexFixture, prepare, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
 
@@ -38,6 +39,8 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node', (name) => {
   }, 240_000);
   afterAll(() => t?.app.stop());
   endpointSuite(() => t);
+  // sveltekit2 has src/routes/mcp/+server.ts (issue 46).
+  if (name === 'sveltekit2') mcpSuite(() => t);
 
   // adapter-node 5 without ORIGIN reports https:// on a plain-HTTP server: the links do not open, and the server says so.
   // Registered for SvelteKit 2 only (SvelteKit 3's app takes its origin from SITE_URL), so nothing shows as skipped.
@@ -55,6 +58,36 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node', (name) => {
       await expect.poll(() => app.output().includes(warning)).toBe(true);
       expect(app.output()).toContain(`ORIGIN=${app.origin}`);
       expect(app.output().split('[site-search] Result links').length - 1, 'warned once').toBe(1);
+    } finally {
+      await browser.close();
+      await app.stop();
+    }
+  }, 60_000);
+
+  // Issue 45: the links said https://127.0.0.1:PORT on a plain-HTTP server, so the box opened a page that failed. One
+  // port serves one scheme: the box (the app's packed site-search/ui) puts such a link on the page's own.
+  if (name === 'sveltekit2') it('without ORIGIN: a result chosen in the box on the page opens (its link on the page’s scheme)', async () => {
+    const dir = join(new URL('.', import.meta.url).pathname, 'apps', name);
+    const port = await freePort();
+    const [app, browser] = await Promise.all([start(['node', 'build'], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } }), launchChromium()]);
+    try {
+      const page = await browser.newPage();
+      const ui = readFileSync(join(dir, 'node_modules/site-search/dist/ui.js'), 'utf8');
+      await page.route('**/__site-search-ui.js', (route) => route.fulfill({ contentType: 'text/javascript', body: ui }));
+      await page.goto(`${app.origin}/docs/getting-started/`);
+      await page.evaluate(() => {
+        document.body.prepend(Object.assign(document.createElement('site-search'), { id: 'box' }));
+        document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: '/__site-search-ui.js' }));
+      });
+      await page.waitForFunction(() => customElements.get('site-search'));
+      await page.locator('#box [part=input]').fill('install');
+      const first = page.locator('#box a[role=option]').first();
+      await expect.poll(() => first.getAttribute('href')).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/`));
+      const opened = page.waitForEvent('response', (r) => r.request().isNavigationRequest());
+      await first.click();
+      const response = await opened;
+      expect(response.url()).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/`));
+      expect(response.status()).toBe(200);
     } finally {
       await browser.close();
       await app.stop();

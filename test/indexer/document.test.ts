@@ -116,6 +116,49 @@ describe('skipping', () => {
     expect(parse('---\npagefind: true\n---\n').status).toBe('indexed');
     expect(parse('---\ndraft: false\n---\n').status).toBe('indexed');
   });
+
+  // Issue 44, item 6: YAML users write `search: "false"` or `search: no` (a string to the YAML 1.2 parser) and mean false.
+  it('reads a string "false" (or no, off) in search: or pagefind: as false, with a warning naming the field', () => {
+    const messages = (parsed: ParsedFile) => parsed.warnings.map((w) => w.message);
+    for (const [field, value] of [['search', '"false"'], ['pagefind', '"false"'], ['search', 'no'], ['pagefind', "'Off'"], ['search', "' FALSE '"]]) {
+      const parsed = parse(`---\n${field}: ${value}\n---\nSecret plans.`);
+      expect(parsed, `${field}: ${value}`).toMatchObject({ status: 'skipped', reason: 'search-false' });
+      expect(messages(parsed)).toEqual([expect.stringMatching(new RegExp(`^frontmatter ${field}: ".*" is a string, read as false: the page is not indexed \\(write ${field}: false, without quotes\\)$`))]);
+      expect(parsed.warnings[0]!.file).toBe('/site/content/hello-world.md');
+    }
+    const yes = parse('---\npagefind: "true"\n---\nx');
+    expect(yes.status).toBe('indexed');
+    expect(messages(yes)).toEqual(['frontmatter pagefind: "true" is a string, read as true: the page is indexed (write pagefind: true, without quotes)']);
+    for (const value of ['"hidden"', '0', '[false]']) {
+      const parsed = parse(`---\nsearch: ${value}\n---\nx`);
+      expect(parsed.status, value).toBe('indexed');
+      expect(messages(parsed)).toEqual([expect.stringMatching(/^frontmatter search: .* is not false or \{ boost: 2 \}; ignored, the page is indexed \(write search: false to keep it out of search\)$/)]);
+    }
+    // Booleans, absence and an empty value stay silent.
+    for (const quiet of ['search: true', 'pagefind: true', 'search:', 'search:\n  boost: 2']) expect(messages(parse(`---\n${quiet}\n---\nx`)), quiet).toEqual([]);
+  });
+
+  it('reads draft: "true" (or yes, on) as true, with a warning; another value warns and indexes', () => {
+    const quoted = parse('---\ndraft: "true"\n---\nUnfinished.');
+    expect(quoted).toMatchObject({ status: 'skipped', reason: 'draft' });
+    expect(quoted.warnings.map((w) => w.message)).toEqual(['frontmatter draft: "true" is a string, read as true: the page is not indexed (write draft: true, without quotes)']);
+    expect(parse('---\ndraft: yes\n---\nx')).toMatchObject({ status: 'skipped', reason: 'draft' });
+    const no = parse('---\ndraft: "false"\n---\nx');
+    expect(no.status).toBe('indexed');
+    expect(no.warnings.map((w) => w.message)).toEqual(['frontmatter draft: "false" is a string, read as false: the page is indexed (write draft: false, without quotes)']);
+    const odd = parse('---\ndraft: 1\n---\nx');
+    expect(odd.status).toBe('indexed');
+    expect(odd.warnings.map((w) => w.message)).toEqual(['frontmatter draft: 1 is not true or false; ignored, the page is indexed (write draft: true to keep it out of search)']);
+  });
+
+  it('warns about each unknown key under search:, naming it; boost still applies', () => {
+    const parsed = parse('---\nsearch:\n  exclude: true\n  boost: 2\n  hidden: yes\n---\nx');
+    expect(parsed.status === 'indexed' && parsed.document.boost).toBe('2');
+    expect(parsed.warnings.map((w) => w.message)).toEqual([
+      'frontmatter search.exclude: unknown key, ignored (search: takes boost; write search: false to keep the page out of search)',
+      'frontmatter search.hidden: unknown key, ignored (search: takes boost; write search: false to keep the page out of search)',
+    ]);
+  });
 });
 
 describe('slug and URL', () => {

@@ -128,11 +128,16 @@ describe('markdownToText over the astro-docs corpus', () => {
   it('processes every page without throwing', () => {
     expect(files.length).toBe(CORPUS_PAGES);
     expect(pages).toHaveLength(files.length);
-    expect(elapsedMs).toBeGreaterThan(0);
     for (const page of pages) expect(page.output.length, page.path).toBeGreaterThan(0);
   });
 
   it('only warns about code fences that really are unclosed', () => {
+    // Which pages warn, each read against its source: the line is the page's last fence opener, with no fence after it
+    // (issue 48, item 6: the checks below ran only inside this loop, so with no warning at all they checked nothing).
+    const warned = pages.flatMap((page) => page.warnings.map((w) => `${page.path}:${w.line}`));
+    expect(warned).toEqual(
+      HAS_FULL_CORPUS ? ['ja/reference/astro-syntax.mdx:297', 'ko/guides/fonts.mdx:372', 'zh-cn/reference/errors/endpoint-did-not-return-aresponse.mdx:13'] : [],
+    );
     for (const page of pages) {
       for (const w of page.warnings) {
         expect(w.message, `${page.path}:${w.line}`).toBe('unclosed code fence');

@@ -11,6 +11,7 @@ import { createSearchHandler, resolveConfig, searchIndex } from '../../src/index
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { syncDocsStatement } from '../../src/db/schema.js';
 import { forgetTypoIndexes } from '../../src/search/packed-vocabulary.js';
+import { indexTables } from '../helpers/index-tables.js';
 import { observe } from '../helpers/observe.js';
 import { makeProject } from '../helpers/project.js';
 
@@ -24,10 +25,11 @@ const dbPath = join(project.dir, 'index.db');
  * execs it. A full rewrite, so each push writes every page for seconds (a push of only the page that changed would be
  * over before a fault could reach it halfway); incremental pushes run in the same one transaction.
  */
-const index = (shell = '') =>
-  spawn('bash', ['-c', `${shell}\nexec "$0" "$@"`, process.execPath, CLI, 'index', './content', '--sqlite', dbPath, '--full'], {
+const index = (shell = '', path = dbPath, env: Record<string, string> = {}) =>
+  spawn('bash', ['-c', `${shell}\nexec "$0" "$@"`, process.execPath, CLI, 'index', './content', '--sqlite', path, '--full'], {
     cwd: project.dir,
     stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
   });
 const finished = (child: ReturnType<typeof spawn>) => new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
 
@@ -44,14 +46,62 @@ async function expectPreviousIndex() {
   db.close();
 }
 
-it('a push killed halfway (SIGKILL) leaves the previous index answering', async () => {
+/**
+ * Every table of the index at `path`, exactly (test/helpers/index-tables.ts: page rows with their side rows, the
+ * vocabulary, FTS5's integrity-check first), with search_meta as it is, the vocabulary's random generation included.
+ */
+async function tablesOf(path: string) {
+  // Writable: FTS5's integrity-check is an INSERT (it writes nothing), and opening recovers a killed push's log.
+  const db = openSqlite(path, { readOnly: false });
+  try {
+    const meta = (await db.prepare('SELECT key, value FROM search_meta ORDER BY key').all()).results.map((row) => ({ ...row }));
+    return { ...(await indexTables(db)), meta };
+  } finally {
+    db.close();
+  }
+}
+
+// Issue 48, item 2: the kill used to land after a fixed 400 ms, when the push had most likely written nothing yet. Now
+// the push stops itself at a point of its own progress (SITE_SEARCH_TEST_PAUSE_AT, src/indexer/test-pause.ts) and is
+// killed there: after its first writes (the rewrite deleted every row), midway, with every row written but not
+// committed; and, to show the comparison tells the two states apart, right after the commit.
+it('a push killed (SIGKILL) at each point of its progress leaves exactly the previous index, or exactly the new one once committed', async () => {
   project.write('content/new.md', '---\ntitle: Brand new\n---\nNarwhals.');
-  const child = index();
-  await new Promise((r) => setTimeout(r, 400)); // well inside the push: it takes seconds for 3,000 pages
-  child.kill('SIGKILL');
-  expect(await finished(child)).toBe(null);
-  await expectPreviousIndex();
-});
+  const old = await tablesOf(dbPath);
+  expect(old.pages.length).toBe(3000);
+  // The state the push leaves when it completes, written by the same push on a copy of the index.
+  const completed = join(project.dir, 'completed.db');
+  copyFileSync(dbPath, completed);
+  expect(await finished(index('', completed))).toBe(0);
+  const fresh = await tablesOf(completed);
+  expect(fresh.pages.length).toBe(3001);
+  expect(fresh).not.toEqual(old);
+
+  for (const point of ['cleared', 'page:1500', 'commit', 'committed']) {
+    const copy = join(project.dir, `killed-${point.replace(':', '-')}.db`);
+    copyFileSync(dbPath, copy);
+    const child = index('', copy, { SITE_SEARCH_TEST_PAUSE_AT: point });
+    const exited = finished(child);
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    // The push says it reached the point, then stops itself there; the kill lands on a stopped process.
+    await expect.poll(() => stderr, { timeout: 30_000, interval: 20 }).toContain(`test pause at ${point}`);
+    if (point === 'page:1500' || point === 'commit') {
+      // Half the pages (or all) are written by now: past SQLite's page cache, they are in the file's write-ahead log.
+      expect(statSync(`${copy}-wal`).size, point).toBeGreaterThan(1_000_000);
+    }
+    child.kill('SIGKILL');
+    expect(await exited, point).toBe(null);
+    const left = await tablesOf(copy);
+    if (point !== 'committed') {
+      expect(left, point).toEqual(old);
+    } else {
+      // The vocabulary's generation is random per push: the committed one is new, and its own.
+      expect({ ...left, meta: undefined }, point).toEqual({ ...fresh, meta: undefined });
+      expect(left.meta, point).not.toEqual(old.meta);
+    }
+  }
+}, 240_000);
 
 /** Runs a push to completion, with its stderr. */
 function push(shell = ''): Promise<{ code: number | null; stderr: string }> {

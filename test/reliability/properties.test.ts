@@ -19,19 +19,23 @@ const hostileFragment = fc.oneof(
     "'; DROP TABLE search_index; --", '" OR 1=1 --', '%22', '%00', '%F0%9F%98%80', '\u0000', '\u0007', '\uD800', '\uDFFF', '\u200B',
     '\uE000', '\uE001', '😀', '路由', 'サーバー', 'café', '\t', '\n', '  ', 'x'.repeat(50), 'co', 'de', 'search_index', '*"*',
   ),
+  // Words of the pages below, so that runs find results and the checks on them run.
+  fc.constantFrom('deploy', 'collections', 'Markdown', 'wrangler', 'café', 'routing', 'guide'),
   fc.string({ unit: 'binary', maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 12 }),
 );
 const hostileQuery = fc
   .tuple(fc.array(hostileFragment, { maxLength: 12 }), fc.constantFrom(' ', ''))
   .map(([parts, separator]) => parts.join(separator));
+// Mostly absent or valid, so that most runs pass validation and reach the database (a run that is a 400 checks little).
 const param = fc.oneof(
-  fc.constant(undefined),
+  { arbitrary: fc.constant(undefined), weight: 4 },
+  { arbitrary: fc.integer({ min: 0, max: 50 }).map(String), weight: 4 },
   fc.string({ maxLength: 6 }),
   fc.integer({ min: -5, max: 300 }).map(String),
   fc.constantFrom('1e2', '1.5', '0x10', '', ' 7 ', '-0'),
 );
-const typeParam = fc.oneof(fc.constant(undefined), fc.constantFrom('doc', 'post', 'page', "doc' OR '1", ''));
+const typeParam = fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, fc.constantFrom('doc', 'post', 'page', "doc' OR '1", ''));
 
 const project = makeProject({
   'docs/a.md': '---\ntitle: Deploy guide\n---\nRun `wrangler deploy`. Use NEAR and OR as words. `<script>alert(1)</script>` and `<img onerror=x>` in code.',
@@ -85,6 +89,8 @@ describe('toFtsQuery', () => {
 
 describe('the endpoint over a real index', () => {
   it('answers 200 or 400 with JSON, never 500; 200s are sorted by score; SQL never holds user input', async () => {
+    // What the runs reached: the checks after the 400s hold only for runs that got a 200 and ran SQL (issue 48, item 6).
+    const reached = { answered: 0, withResults: 0, withSql: 0 };
     await fc.assert(
       fc.asyncProperty(hostileQuery, hostileQuery, fc.nat(), param, param, typeParam, async (before, after, n, limit, offset, type) => {
         // A unique marker in the query: it may reach the driver only as a bound value, never in SQL text.
@@ -106,9 +112,16 @@ describe('the endpoint over a real index', () => {
         expect(scores).toEqual([...scores].sort((a, b) => a - b));
         for (const r of body.results!) expect(r.snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
         for (const { sql } of seen) expect(sql).not.toContain(marker);
+        reached.answered++;
+        if (body.results!.length > 0) reached.withResults++;
+        if (seen.length > 0) reached.withSql++;
       }),
       { numRuns: 400 },
     );
+    console.log(`properties: of 400 runs, ${reached.answered} answered 200, ${reached.withResults} with results, ${reached.withSql} ran SQL`);
+    expect(reached.answered).toBeGreaterThanOrEqual(100);
+    expect(reached.withSql).toBeGreaterThanOrEqual(100);
+    expect(reached.withResults).toBeGreaterThanOrEqual(25);
   });
 
   it('stays a 400 (not a crash) for a 100,000-character query', async () => {

@@ -25,13 +25,17 @@ describe('the rest', () => { it('passes', () => {}); });
 `,
   'broken.test.js': "throw new Error('cannot be imported');\n",
   'failing.test.js': "it('fails', () => { expect(1).toBe(2); });\n",
+  // A rejection nobody awaits, in a test that passes: Vitest reports it as an unhandled error and exits 1.
+  'unhandled.test.js': "it('passes, leaving a rejection behind', () => { Promise.reject(new Error('nobody awaited this')); });\n",
 });
+const REPORTER = join(ROOT, 'scripts/unhandled-errors-reporter.mjs');
 afterAll(() => project.cleanup());
 
 /** Runs Vitest on some of the project's files, then the summary over its report, as scripts/test.sh does. */
-function runAndSummarise(files: string[]) {
-  const report = join(project.dir, `report-${files.join('-')}.json`);
-  const vitest = spawnSync(VITEST, ['run', ...files, '--root', project.dir, '--globals', '--reporter=json', `--outputFile.json=${report}`], { cwd: project.dir, env, encoding: 'utf8' });
+function runAndSummarise(files: string[], reporters = ['json', REPORTER]) {
+  const report = join(project.dir, `report-${files.join('-')}-${reporters.length}.json`);
+  const args = ['run', ...files, '--root', project.dir, '--globals', ...reporters.map((r) => `--reporter=${r}`), `--outputFile.json=${report}`];
+  const vitest = spawnSync(VITEST, args, { cwd: project.dir, env, encoding: 'utf8' });
   const summary = spawnSync(process.execPath, [SUMMARY, report, String(vitest.status)], { cwd: project.dir, env, encoding: 'utf8' });
   return { vitest: vitest.status, code: summary.status, line: summary.stdout.trim() };
 }
@@ -59,7 +63,28 @@ describe('the summary line and exit status', () => {
   it('is what scripts/test.sh ends with, given the report and Vitest\'s status', () => {
     const script = readFileSync(join(ROOT, 'scripts/test.sh'), 'utf8').trim().split('\n');
     expect(script.at(-1)).toBe('node scripts/test-summary.mjs "$results" "$status"');
+    // Vitest runs with the reporter that writes the unhandled errors beside the report, and old ones are removed first.
+    expect(script).toContain('npm test -- --reporter=default --reporter=json --reporter=./scripts/unhandled-errors-reporter.mjs --outputFile.json="$results" || status=$?');
+    expect(script).toContain('rm -f "$results" "$results.unhandled.json"');
   });
+
+  // Issue 48, item 5: Vitest's JSON report says success: true and counts no failure when the only errors are outside
+  // any test; the line said "0 failed" (the exit status was right).
+  it('counts each unhandled error as a failure and names it', () => {
+    const run = runAndSummarise(['unhandled.test.js', 'ok.test.js']);
+    expect(run.vitest).toBe(1);
+    const report = JSON.parse(readFileSync(join(project.dir, 'report-unhandled.test.js-ok.test.js-2.json'), 'utf8')) as { success: boolean; numFailedTests: number };
+    expect(report).toMatchObject({ success: true, numFailedTests: 0 });
+    expect(run.line).toBe('Tests: 2 passed, 1 failed, 1 skipped (1 unhandled error outside any test: Error: nobody awaited this)');
+    expect(run.code).toBe(1);
+  }, 120_000);
+
+  it('without the reporter, still counts a run Vitest failed with no failure in its report as one failure, and says so', () => {
+    const run = runAndSummarise(['unhandled.test.js'], ['json']);
+    expect(run.vitest).toBe(1);
+    expect(run.line).toBe('Tests: 1 passed, 1 failed (Vitest exited 1 with no failure in its report: see its output above)');
+    expect(run.code).toBe(1);
+  }, 120_000);
 
   it('exits 1 and says so when there is no report (Vitest did not finish)', () => {
     const summary = spawnSync(process.execPath, [SUMMARY, join(project.dir, 'missing.json'), '1'], { encoding: 'utf8' });

@@ -23,7 +23,9 @@ const newMiniflare = (withDb: boolean) =>
     d1Databases: withDb ? { SEARCH_DB: 'worker-test-db' } : {},
   });
 
-const dbCalls = async () => ((await (await mf.dispatchFetch(`${ORIGIN}/__db-calls`)).json()) as { calls: number }).calls;
+const dbCounts = async () => (await (await mf.dispatchFetch(`${ORIGIN}/__db-calls`)).json()) as { calls: number; rowsRead: number };
+const dbCalls = async () => (await dbCounts()).calls;
+const OPTIONS = { database: 'worker-test', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }, { dir: 'blog', type: 'post', url: '/blog/:slug' }] };
 
 beforeAll(async () => {
   script = await bundleTestWorker();
@@ -42,6 +44,37 @@ describe('createWorker in workerd with D1 and caches.default', () => {
     const body = (await res.json()) as { query: string; results: { title: string; url: string }[] };
     expect(body.query).toBe('wrangler');
     expect(body.results[0]).toMatchObject({ title: 'Deploy to Cloudflare', url: `${ORIGIN}/docs/deploy/cloudflare/` });
+  });
+
+  // Issue 48, item 1: the Worker's counting wrappers used to keep only `prepare`, so the search it counted took the plan
+  // for SQLite, not D1's. Counted now is the D1 plan: one statement, the rows D1 reports for that plan.
+  it('counts the D1 plan: one statement, and the rows the D1 plan reads on the binding (fewer than the SQLite plan)', async () => {
+    const before = await dbCounts();
+    const res = await mf.dispatchFetch(`${ORIGIN}/api/search?q=release+collections&limit=7`);
+    expect(res.headers.get('X-Search-Cache')).toBe('MISS');
+    const after = await dbCounts();
+    expect(after.calls - before.calls).toBe(1);
+    const binding = db as SearchDatabase & { withSession(c: string): SearchDatabase };
+    const rowsThrough = async (d: SearchDatabase) => {
+      let rows = 0;
+      await searchIndex(OPTIONS, { db: countRowsRead(d, (n) => (rows += n)), q: 'release collections', limit: 7 });
+      return rows;
+    };
+    // The same search on the binding from outside (the D1 plan), and through a session, which is not a binding (the other plan).
+    const [d1Plan, sqlitePlan] = [await rowsThrough(binding), await rowsThrough(binding.withSession('first-primary'))];
+    expect(after.rowsRead - before.rowsRead).toBe(d1Plan);
+    expect(d1Plan).toBeLessThan(sqlitePlan);
+  });
+
+  // Issue 48, item 1: a wrapper that hides a member src/db/d1.ts looks at turns D1 into "some SQLite" for the search.
+  it('a counting wrapper leaves the SQL plan as the bare binding chooses it', async () => {
+    for (const q of ['collections', 'release collections', 'wrangler']) {
+      const plans = (await (await mf.dispatchFetch(`${ORIGIN}/__plans?q=${q}`)).json()) as Record<'bare' | 'wrapped' | 'prepareOnly', string[]>;
+      expect(plans.bare.length, q).toBeGreaterThan(0);
+      expect(plans.wrapped, q).toEqual(plans.bare);
+      // An object with only `prepare` is not D1 to the search: another plan, so this comparison tells plans apart.
+      expect(plans.prepareOnly, q).not.toEqual(plans.bare);
+    }
   });
 
   it('serves a repeated query from the Cache API with zero database calls', async () => {
@@ -178,7 +211,8 @@ describe("D1's Sessions API (read replication)", () => {
     const binding = db as SearchDatabase & { withSession(c: string): SearchDatabase };
     let rowsRead = 0;
     const counted = (d: SearchDatabase) => countRowsRead(d, (rows) => (rowsRead += rows));
-    const billed = { prepare: binding.prepare.bind(binding), withSession: (c: string) => counted(binding.withSession(c)) };
+    // The counting wrapper passes the binding through whole, withSession included (test/helpers/observe.ts).
+    const billed = counted(binding);
     const unbilled = counted(binding.withSession('first-unconstrained'));
     const options = { database: 'worker-test', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }, { dir: 'blog', type: 'post', url: '/blog/:slug' }] };
     const read = async (d: SearchDatabase, q: string, extra: { type?: string; limit?: number }) => {

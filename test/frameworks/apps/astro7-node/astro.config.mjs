@@ -12,5 +12,6 @@ const adapters = { node: () => node({ mode: 'standalone' }), vercel: () => verce
 export default defineConfig({
   output: 'server',
   adapter: adapters[process.env.TEST_ADAPTER ?? 'node'](),
-  integrations: [siteSearch(options)],
+  // The MCP server at /mcp and llms.txt in the build output (docs/mcp.md).
+  integrations: [siteSearch({ ...options, mcp: true, llms: true })],
 });

@@ -1,0 +1,27 @@
+/** The MCP server the Astro integration injects at the `mcp` option's route (docs/mcp.md), on demand. */
+// @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
+import { config, database, platform } from 'virtual:site-search/runtime';
+import type { ResolvedConfig, SearchDatabase, WaitUntilContext } from '../../src/index.js';
+import { missingIndexMessage } from '../../src/errors.js';
+import { createMcpHandler } from '../../src/mcp/index.js';
+
+interface PlatformContext {
+  env?: object;
+  ctx?: WaitUntilContext;
+  missingIndex?: string;
+}
+
+// Page and result URLs follow Astro.url (or the `origin` option), as the search endpoint's do. On Node the handler opens
+// the local index itself (`database`); elsewhere the binding is in `env`.
+const handler = createMcpHandler(config as ResolvedConfig, { db: database as (() => SearchDatabase) | undefined });
+
+export const prerender = false;
+
+/** Every method goes to the handler: POST is MCP, OPTIONS a preflight, the rest get a JSON-RPC 405. */
+export async function ALL({ request, locals }: { request: Request; locals: object }): Promise<Response> {
+  const { env, ctx, missingIndex } = (platform as (locals: object) => PlatformContext)(locals);
+  if (missingIndex) {
+    return Response.json({ jsonrpc: '2.0', error: { code: -32603, message: missingIndexMessage(missingIndex) }, id: null }, { status: 500, headers: { 'Cache-Control': 'no-store' } });
+  }
+  return handler(request, env, ctx);
+}

@@ -1,0 +1,28 @@
+/**
+ * Requests that arrived on a loopback socket (127.0.0.1, ::1), as the Node listener saw them: a server bound there
+ * serves the machine it runs on, and a page elsewhere can still reach it by DNS rebinding (its own name resolving to
+ * 127.0.0.1), so the MCP handler refuses such a request unless its Host names this machine. Marked by the listener,
+ * which alone knows the socket; a request header could be forged.
+ * @internal
+ */
+const loopback = new WeakSet<Request>();
+
+/** Marks a request as having arrived on a loopback socket. */
+export function markLoopback(request: Request): void {
+  loopback.add(request);
+}
+
+/** Whether the listener marked this request as having arrived on a loopback socket. */
+export function cameOverLoopback(request: Request): boolean {
+  return loopback.has(request);
+}
+
+/** Whether a socket address is a loopback one (IPv4 127/8, IPv6 ::1, or 127/8 mapped into IPv6). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return !!address && (address === '::1' || /^(?:::ffff:)?127\./.test(address));
+}
+
+/** Whether a URL's hostname names this machine: localhost, 127.0.0.1 (or 127/8), [::1]. */
+export function isLoopbackHostname(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}

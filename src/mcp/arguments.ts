@@ -1,0 +1,133 @@
+/**
+ * The tools' arguments: their JSON Schema (what a model reads in `tools/list`) and their validation, as Standard Schema
+ * objects the SDK accepts. The `search` arguments are validated by the endpoint's own `normalizeSearchInput`, so a
+ * tool call meets the same limits and the same words as a 400 from the endpoint; no second schema library is shipped.
+ */
+import { SearchInputError } from '../errors.js';
+import type { ResolvedConfig } from '../options/options.js';
+import { normalizeSearchInput, type SearchInput } from '../search/query.js';
+import { MAX_TAGS } from '../search/facets.js';
+
+/** The longest `url` get_page accepts: longer than any page address, short enough to refuse a flood. */
+export const MAX_URL_LENGTH = 2048;
+/** Pages a `list_pages` call returns. */
+export const LIST_PAGE_SIZE = 50;
+/** The furthest `list_pages` pages: a site of 100,000 pages. */
+export const MAX_LIST_OFFSET = 100_000;
+
+type JsonSchema = Record<string, unknown>;
+type Issue = { message: string; path?: string[] };
+type Outcome<T> = { value: T } | { issues: Issue[] };
+
+/** A Standard Schema (v1) with its JSON Schema (StandardJSONSchemaV1), the shape `registerTool` takes. */
+export interface ToolSchema<T> {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: 'site-search';
+    validate(value: unknown): Outcome<T>;
+    readonly jsonSchema: { input(options?: unknown): JsonSchema; output(options?: unknown): JsonSchema };
+    readonly types?: { readonly input: unknown; readonly output: T };
+  };
+}
+
+/** A schema whose JSON Schema is `json` and whose validation is `check` (which throws SearchInputError with the words). */
+function toolSchema<T>(json: JsonSchema, check: (args: Record<string, unknown>) => T): ToolSchema<T> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'site-search',
+      validate(value) {
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) return { issues: [{ message: 'Arguments must be an object' }] };
+        try {
+          return { value: check(value as Record<string, unknown>) };
+        } catch (e) {
+          if (e instanceof SearchInputError) return { issues: [{ message: e.message }] };
+          throw e;
+        }
+      },
+      jsonSchema: { input: () => json, output: () => json },
+    },
+  };
+}
+
+/** Refuses keys the tool does not take (a model's misspelt `limt` should hear so, not be ignored). */
+function onlyKeys(args: Record<string, unknown>, known: string[]): void {
+  const unknown = Object.keys(args).find((k) => !known.includes(k));
+  if (unknown !== undefined) throw new SearchInputError(`Unknown argument "${unknown.slice(0, 40)}". Arguments: ${known.join(', ')}`);
+}
+
+const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
+/** The `search` tool's arguments, checked and normalised as the endpoint's query string is. */
+export function searchArguments(config: ResolvedConfig): ToolSchema<SearchInput> {
+  const types = config.types;
+  return toolSchema<SearchInput>(
+    {
+      type: 'object',
+      properties: {
+        query: { type: 'string', minLength: 1, maxLength: config.maxQueryLength, description: 'What to look for: a question or a few words.' },
+        limit: { type: 'integer', minimum: 1, maximum: config.maxLimit, description: `How many results (default 10, at most ${config.maxLimit}).` },
+        offset: { type: 'integer', minimum: 0, maximum: config.maxOffset, description: 'How many results to skip, to page through them.' },
+        ...(types.length > 1 ? { type: { type: 'string', enum: [...types], description: 'Only pages of this type.' } } : {}),
+        tags: { type: 'array', items: { type: 'string' }, maxItems: MAX_TAGS, description: 'Only pages carrying every one of these tags.' },
+      },
+      required: ['query'],
+      additionalProperties: false,
+    },
+    (args) => {
+      onlyKeys(args, ['query', 'limit', 'offset', 'type', 'tags']);
+      const { query, limit, offset, type, tags } = args;
+      if (typeof query !== 'string' || query.trim() === '') throw new SearchInputError('Missing query: give the words to search for');
+      if (limit !== undefined && !isInteger(limit)) throw new SearchInputError('Invalid limit');
+      if (offset !== undefined && !isInteger(offset)) throw new SearchInputError(`Invalid offset (0 to ${config.maxOffset})`);
+      if (type !== undefined && typeof type !== 'string') throw new SearchInputError(`Invalid type. One of: ${types.join(', ')}`);
+      if (tags !== undefined && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string'))) {
+        throw new SearchInputError('Invalid tags: a list of tag names');
+      }
+      return normalizeSearchInput(config, { q: query, limit: limit ?? null, offset: offset ?? null, type: type ?? null, tags: tags ?? null });
+    },
+  );
+}
+
+/** The `get_page` tool's argument: the page's URL or path. */
+export function pageArguments(): ToolSchema<{ url: string }> {
+  return toolSchema(
+    {
+      type: 'object',
+      properties: {
+        url: { type: 'string', minLength: 1, maxLength: MAX_URL_LENGTH, description: 'The page: a URL a search result gave, or its path on the site (/guides/install/).' },
+      },
+      required: ['url'],
+      additionalProperties: false,
+    },
+    (args) => {
+      onlyKeys(args, ['url']);
+      const { url } = args;
+      if (typeof url !== 'string' || url.trim() === '') throw new SearchInputError('Missing url: give a page URL from a search result');
+      if (url.length > MAX_URL_LENGTH) throw new SearchInputError(`URL too long (max ${MAX_URL_LENGTH} characters)`);
+      return { url: url.trim() };
+    },
+  );
+}
+
+/** The `list_pages` tool's arguments. */
+export function listArguments(config: ResolvedConfig): ToolSchema<{ type: string; offset: number }> {
+  const types = config.types;
+  return toolSchema(
+    {
+      type: 'object',
+      properties: {
+        ...(types.length > 1 ? { type: { type: 'string', enum: [...types], description: 'Only pages of this type.' } } : {}),
+        offset: { type: 'integer', minimum: 0, maximum: MAX_LIST_OFFSET, description: `How many pages to skip (${LIST_PAGE_SIZE} come per call).` },
+      },
+      additionalProperties: false,
+    },
+    (args) => {
+      onlyKeys(args, ['type', 'offset']);
+      const { type = '', offset = 0 } = args;
+      if (typeof type !== 'string' || (type !== '' && !types.includes(type))) throw new SearchInputError(`Invalid type. One of: ${types.join(', ')}`);
+      if (!isInteger(offset) || offset < 0 || offset > MAX_LIST_OFFSET) throw new SearchInputError(`Invalid offset (0 to ${MAX_LIST_OFFSET})`);
+      return { type, offset };
+    },
+  );
+}

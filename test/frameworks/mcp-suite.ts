@@ -1,0 +1,48 @@
+/**
+ * The MCP server in a real framework app (issue 46), checked with the official TypeScript client against the app's own
+ * server: the handshake and tools, `search` finding the fixture's page first with a URL that opens it, `get_page`
+ * reading it back, bad arguments as tool errors, a foreign Origin refused.
+ */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { expect, it } from 'vitest';
+import type { RunningApp } from './harness.js';
+
+/** `route`: where the app serves MCP (`/mcp`, or `/mcp/` where the framework adds trailing slashes). */
+export function mcpSuite(get: () => { app: RunningApp }, route = '/mcp'): void {
+  const url = () => `${get().app.origin}${route}`;
+  const connect = async () => {
+    const client = new Client({ name: 'site-search-framework-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url())));
+    return client;
+  };
+  const text = (r: { content?: unknown }) => ((r.content as { text?: string }[] | undefined)?.[0]?.text ?? '');
+
+  it('MCP: lists the tools; search finds the page first with a URL that opens it; get_page reads it back', async () => {
+    const client = await connect();
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_page', 'list_pages', 'search']);
+      const found = await client.callTool({ name: 'search', arguments: { query: 'getting started', type: 'doc' } });
+      const first = (found.structuredContent as { results: { page: string; title: string }[] }).results[0]!;
+      expect(first.title).toBe('Getting started');
+      expect(first.page.startsWith(`${get().app.origin}/docs/getting-started`)).toBe(true);
+      expect((await fetch(first.page, { redirect: 'manual' })).status).toBe(200);
+      const page = text(await client.callTool({ name: 'get_page', arguments: { url: first.page } }));
+      expect(page).toContain('# Getting started\n');
+      expect(page).toContain('Install the package');
+      const bad = await client.callTool({ name: 'search', arguments: { query: 'install', offset: 999 } });
+      expect(bad.isError).toBe(true);
+      expect(text(bad)).toContain('Invalid offset (0 to 200)');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('MCP: refuses a page of another origin', async () => {
+    const res = await fetch(url(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Origin: 'https://evil.example' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(res.status).toBe(403);
+  });
+}

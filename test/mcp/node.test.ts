@@ -1,0 +1,175 @@
+/**
+ * The MCP server over node:http, driven by the official TypeScript client (`Client` + `StreamableHTTPClientTransport`)
+ * against the astro-docs sample in real SQLite: the handshake, the tools' list, a search finding the right page first,
+ * a page read back as Markdown, the list paged, bad arguments as tool errors, and the refusals in front of the protocol.
+ */
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/client';
+import { createMcpHandler } from '../../src/mcp/index.js';
+import type { SqliteDatabase } from '../../adapters/node.js';
+import { listPages } from '../../src/db/pages.js';
+import { connect, indexInMemory, sampleOptions, serve, textOf } from './helpers.js';
+
+const config = sampleOptions();
+/** Pages in test/fixtures/astro-docs-sample. */
+const CORPUS_PAGES_SAMPLE = 48;
+let db: SqliteDatabase;
+let server: Server;
+let url: string;
+let client: Client;
+
+beforeAll(async () => {
+  db = await indexInMemory(config);
+  ({ server, url } = await serve(createMcpHandler(config, { db })));
+  client = await connect(url);
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  server?.close();
+  db?.close();
+});
+
+describe('the MCP server over node:http', () => {
+  it('initializes and lists the three read-only tools, describing the site by name', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_page', 'list_pages', 'search']);
+    const search = tools.find((t) => t.name === 'search')!;
+    expect(search.description).toContain('the Astro docs site');
+    expect(search.inputSchema).toMatchObject({ required: ['query'], properties: { limit: { maximum: 25 }, type: { enum: config.types } } });
+    expect(search.outputSchema).toMatchObject({ required: ['query', 'results'] });
+    expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+  });
+
+  it('search finds the right page first for known questions, with absolute URLs and snippets in plain text', async () => {
+    for (const [query, page] of [
+      ['content coll', '/en/guides/content-collections'],
+      ['how do I use actions', '/en/guides/actions'],
+      ['syntax highlighting', '/en/guides/syntax-highlighting'],
+    ] as const) {
+      const result = await client.callTool({ name: 'search', arguments: { query, type: 'en', limit: 5 } });
+      expect(result.isError).toBeFalsy();
+      const answer = result.structuredContent as { results: { page: string; url: string; snippet: string }[] };
+      expect(answer.results[0]!.page, query).toBe(`${new URL(url).origin}${page}`);
+      expect(answer.results[0]!.url.startsWith(answer.results[0]!.page)).toBe(true);
+      expect(answer.results.some((r) => /\*\*[^*]+\*\*/.test(r.snippet))).toBe(true);
+      expect(answer.results.every((r) => !/<\/?mark>|&lt;|&amp;/.test(r.snippet))).toBe(true);
+      // The same answer as text, for clients that read only text.
+      expect(textOf(result)).toContain(`(${answer.results[0]!.url})`);
+    }
+  });
+
+  it('search says when it shows results for corrected words', async () => {
+    const result = await client.callTool({ name: 'search', arguments: { query: 'contnet collections', type: 'en' } });
+    expect(result.structuredContent).toMatchObject({ showingResultsFor: 'content collections' });
+    expect(textOf(result)).toContain('showing results for "content collections"');
+  });
+
+  it('get_page returns a page of the index as Markdown: title, URL, description, sections under headings', async () => {
+    const origin = new URL(url).origin;
+    const result = await client.callTool({ name: 'get_page', arguments: { url: `${origin}/en/guides/actions#basic-usage` } });
+    expect(result.isError).toBeFalsy();
+    const text = textOf(result);
+    expect(text).toMatch(/^# Actions\n\nURL: http:\/\/127\.0\.0\.1:\d+\/en\/guides\/actions\n/);
+    expect(text).toMatch(/\n> .+\n/);
+    expect(text).toContain('\n## Basic usage\n');
+    // A path of the site works as well as the URL.
+    expect(textOf(await client.callTool({ name: 'get_page', arguments: { url: '/en/guides/actions/' } }))).toBe(text);
+  });
+
+  it('get_page refuses a URL that is no page of the index, and another site\'s URL, as tool errors', async () => {
+    const missing = await client.callTool({ name: 'get_page', arguments: { url: '/en/no-such-page' } });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toContain('No page at /en/no-such-page');
+    const foreign = await client.callTool({ name: 'get_page', arguments: { url: 'https://evil.example/en/guides/actions' } });
+    expect(foreign.isError).toBe(true);
+    expect(textOf(foreign)).toContain('Not a page of this site');
+  });
+
+  it('list_pages lists titles, URLs and descriptions, paged, of one type when asked', async () => {
+    const first = await client.callTool({ name: 'list_pages', arguments: { type: 'en' } });
+    const { pages, nextOffset } = first.structuredContent as { pages: { url: string; title: string; type: string }[]; nextOffset?: number };
+    expect(pages.length).toBeGreaterThan(10);
+    expect(nextOffset).toBeUndefined();
+    expect(pages.every((p) => p.type === 'en' && p.url.startsWith(new URL(url).origin))).toBe(true);
+    // The sample's 48 pages fit one call of 50; from offset 40, the last 8.
+    const all = (await client.callTool({ name: 'list_pages', arguments: {} })).structuredContent as { pages: { url: string }[]; nextOffset?: number };
+    expect(all.pages).toHaveLength(CORPUS_PAGES_SAMPLE);
+    const rest = (await client.callTool({ name: 'list_pages', arguments: { offset: 40 } })).structuredContent as { pages: { url: string }[] };
+    expect(rest.pages).toEqual(all.pages.slice(40));
+    // A page of the listing says whether more follow.
+    expect(await listPages(db, config.site, { type: '', offset: 0, limit: 10 })).toMatchObject({ more: true });
+    expect(await listPages(db, config.site, { type: '', offset: 40, limit: 10 })).toMatchObject({ more: false });
+  });
+
+  it('answers bad arguments with tool errors in the endpoint\'s words', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ query: 'x'.repeat(101) }, 'Query too long (max 100 characters)'],
+      [{ query: 'actions', offset: 201 }, 'Invalid offset (0 to 200)'],
+      [{ query: 'actions', type: 'klingon' }, 'Invalid type. One of: de, en, fr, ja, ko, zh-cn'],
+      [{ query: 'actions', limit: 0 }, 'Invalid limit'],
+      [{ query: 'actions', limt: 3 }, 'Unknown argument "limt"'],
+      [{}, 'Missing query'],
+      [{ query: 'a' }, 'Query too short'],
+    ];
+    for (const [args, words] of cases) {
+      const result = await client.callTool({ name: 'search', arguments: args });
+      expect(result.isError, JSON.stringify(args)).toBe(true);
+      expect(textOf(result)).toContain(words);
+      expect(textOf(result)).not.toMatch(/\n\s+at /);
+    }
+  });
+});
+
+describe('what the MCP handler refuses before the protocol', () => {
+  const initialize = (headers: Record<string, string> = {}, body: unknown = initializeMessage()) =>
+    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) });
+
+  it('answers a 2025-era initialize with JSON, not an event stream', async () => {
+    const response = await initialize();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'Astro docs' } } });
+  });
+
+  it('refuses a page of another origin, and accepts the site\'s own', async () => {
+    const foreign = await initialize({ Origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringContaining('requests from https://evil.example are refused') } });
+    expect((await initialize({ Origin: new URL(url).origin })).status).toBe(200);
+  });
+
+  it('refuses a foreign Host on a loopback server (DNS rebinding), and accepts localhost', async () => {
+    const port = new URL(url).port;
+    const { request } = await import('node:http');
+    const status = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(url, { method: 'POST', headers: { Host: host, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end(JSON.stringify(initializeMessage()));
+      });
+    expect(await status(`evil.example:${port}`)).toBe(403);
+    expect(await status(`localhost:${port}`)).toBe(200);
+  });
+
+  it('bounds the body and the batch, and answers other methods 405, all as JSON-RPC errors', async () => {
+    const large = await initialize({}, { ...initializeMessage(), padding: 'x'.repeat(70_000) });
+    expect(large.status).toBe(413);
+    const batch = await initialize({}, Array.from({ length: 11 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })));
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toMatchObject({ error: { message: 'Batch too large (at most 10 messages)' } });
+    const get = await fetch(url, { headers: { Accept: 'text/event-stream' } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    const notJson = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' });
+    expect(await notJson.json()).toMatchObject({ error: { code: -32700 } });
+  });
+});
+
+function initializeMessage() {
+  return { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } } };
+}
