@@ -11,7 +11,10 @@ export interface PoolTarget {
   isUrl: boolean;
   driver: SqliteDriver;
   busyTimeoutMs: number;
-  /** better-sqlite3's entry, resolved here: a worker started from source text cannot resolve packages itself. */
+  /**
+   * better-sqlite3's entry, resolved here: a worker started from source text resolves from no module of its own (when
+   * absent, the workers look in the working folder's node_modules).
+   */
   betterSqlite3?: string;
 }
 
@@ -59,7 +62,7 @@ type Reply = { id: number; rows: unknown[] } | { id: number; error: { message: s
 const WORKER_SOURCE = `
 const { parentPort, workerData: t } = require('node:worker_threads');
 const native = t.driver === 'better-sqlite3'
-  ? new (require(t.betterSqlite3))(t.location, { readonly: true })
+  ? new (require(t.betterSqlite3 || require('node:path').join(process.cwd(), 'node_modules', 'better-sqlite3')))(t.location, { readonly: true })
   : new (process.getBuiltinModule('node:sqlite').DatabaseSync)(t.isUrl ? new URL(t.location) : t.location, { readOnly: true });
 native.exec('PRAGMA busy_timeout = ' + t.busyTimeoutMs);
 const prepared = new Map();

@@ -82,7 +82,20 @@ export function openSqlite(path: string, { driver = 'node:sqlite', busyTimeoutMs
   if (size === 0) return db;
   const location = openedAs.get(native) ?? path;
   const target = { location, isUrl: location !== path, driver, busyTimeoutMs: Math.max(0, Math.floor(busyTimeoutMs)) };
-  return pooled(db, new StatementPool(driver === 'better-sqlite3' ? { ...target, betterSqlite3: require.resolve('better-sqlite3') } : target, size));
+  return pooled(db, new StatementPool(driver === 'better-sqlite3' ? { ...target, betterSqlite3: betterSqlite3Entry() } : target, size));
+}
+
+/**
+ * Where better-sqlite3 is, for the pool's workers. In a `try`, as bundlers (Next.js's Turbopack) require of an optional
+ * package; a bundle may answer a module id rather than a path, and the workers then resolve it from the working folder.
+ */
+function betterSqlite3Entry(): string | undefined {
+  try {
+    const entry: unknown = require.resolve('better-sqlite3');
+    return typeof entry === 'string' ? entry : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The `file:` URL a connection was opened with when it is not its path (a WAL file read as immutable). */
