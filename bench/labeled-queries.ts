@@ -9,6 +9,23 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const CORPUS = join(here, '../../shared/corpora/astro-docs');
 const QUERIES = join(here, '../../shared/corpora/astro-docs-queries.tsv');
 
+/** A docs site and the questions labeled on it. */
+export interface LabeledSet {
+  name: string;
+  /** A folder per language (the source type). */
+  corpus: string;
+  queries: string;
+}
+
+/**
+ * The visible labeled sets: Astro's docs (1,831 pages, six languages, beside the repository) and Electron's (296 pages,
+ * in the repository: test/fixtures/electron-docs/README.md says how its 60 questions were written).
+ */
+export const LABELED_SETS: LabeledSet[] = [
+  { name: 'astro', corpus: CORPUS, queries: QUERIES },
+  { name: 'electron', corpus: join(here, '../test/fixtures/electron-docs'), queries: join(here, '../test/fixtures/electron-docs-queries.tsv') },
+];
+
 export interface LabeledQuery {
   lang: string;
   kind: string;
