@@ -24,7 +24,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  * bench/results/relevance-NAME.json).
  */
 export async function runRelevance(set: LabeledSet = LABELED_SETS[0]!): Promise<Record<string, RelevanceReport>> {
-  const queries = loadQueries(set.queries);
+  const queries = loadQueries(set.queries, set.corpus);
   const config = resolveConfig(corpusOptions(set.corpus));
   const built = await buildIndex(config);
   const documents: IndexDocument[] = built.documents;
