@@ -35,7 +35,6 @@ const EQUIVALENT: [readers: string[], docs: string[]][] = [
  */
 const READERS: [reader: string[], docs: string[]][] = [
   [['print'], ['show', 'list', 'log']],
-  [['settings'], ['config', 'configuration', 'options']],
   [['hotkey', 'hotkeys', 'keybinding'], ['keyboard shortcut']],
   [['speed', 'faster', 'slow'], ['performance']],
 ];
