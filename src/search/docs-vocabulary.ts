@@ -79,8 +79,11 @@ function docsVocabulary(): Record<string, string[]> {
 
 const VOCABULARY = docsVocabulary();
 
-/** A version number typed bare or with its `v` (`7`, `v7`, `7.2`): the other way of writing it. */
+/**
+ * A version number typed bare or with its `v` (`7`, `v7`, `22`, `5.2`): the other way of writing it. A whole number of
+ * three digits or more is a status code or a size (`404`, `1024`), not a version.
+ */
 export function versionSpelling(word: string): string | undefined {
-  const bare = /^v?(\d+(?:\.\d+)*)$/.exec(word)?.[1];
+  const bare = /^v?(\d{1,2}(?:\.\d+)*)$/.exec(word)?.[1];
   return bare === undefined ? undefined : word.startsWith('v') ? bare : `v${bare}`;
 }
