@@ -9,6 +9,23 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const CORPUS = join(here, '../../shared/corpora/astro-docs');
 const QUERIES = join(here, '../../shared/corpora/astro-docs-queries.tsv');
 
+/** A docs site and the questions labeled on it. */
+export interface LabeledSet {
+  name: string;
+  /** A folder per language (the source type). */
+  corpus: string;
+  queries: string;
+}
+
+/**
+ * The visible labeled sets: Astro's docs (1,831 pages, six languages, beside the repository) and Electron's (296 pages,
+ * in the repository: test/fixtures/electron-docs/README.md says how its 60 questions were written).
+ */
+export const LABELED_SETS: LabeledSet[] = [
+  { name: 'astro', corpus: CORPUS, queries: QUERIES },
+  { name: 'electron', corpus: join(here, '../test/fixtures/electron-docs'), queries: join(here, '../test/fixtures/electron-docs-queries.tsv') },
+];
+
 export interface LabeledQuery {
   lang: string;
   kind: string;
@@ -17,13 +34,27 @@ export interface LabeledQuery {
   targets: Set<string>;
 }
 
-export function loadQueries(file = QUERIES): LabeledQuery[] {
+/**
+ * The queries of a TSV file (`lang kind query target also_ok`, pages as paths under the corpus). Given the corpus, a
+ * page whose frontmatter sets a `slug` is found at the URL the indexer gives it (`/lang/slug`), not at its path.
+ */
+export function loadQueries(file = QUERIES, corpus?: string): LabeledQuery[] {
   const [, ...rows] = readFileSync(file, 'utf8').trim().split('\n');
+  const urlOf = (page: string) => {
+    const slug = corpus ? frontmatterSlug(readFileSync(join(corpus, page), 'utf8')) : undefined;
+    return slug ? `/${page.split('/')[0]}/${slug}` : `/${pathToSlug(page)}`;
+  };
   return rows.map((row) => {
     const [lang, kind, query, target, alsoOk = ''] = row.split('\t');
     const pages = [target!, ...alsoOk.split(',').filter(Boolean)];
-    return { lang: lang!, kind: kind!, query: query!, targets: new Set(pages.map((p) => `/${pathToSlug(p)}`)) };
+    return { lang: lang!, kind: kind!, query: query!, targets: new Set(pages.map(urlOf)) };
   });
+}
+
+/** The `slug` of a page's YAML frontmatter, if it has one. */
+function frontmatterSlug(text: string): string | undefined {
+  const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
+  return front ? /^slug:\s*['"]?([^'"\n]+?)['"]?\s*$/m.exec(front)?.[1]?.replace(/^\/+|\/+$/g, '') : undefined;
 }
 
 /**

@@ -144,4 +144,7 @@ function installFileFetch(): void {
   };
 }
 
-export const PEERS: Engine[] = [minisearch(), orama(), flexsearch(), pagefindEngine()];
+/** The peers, each with an empty index of its own (one set each). */
+export function peers(): Engine[] {
+  return [minisearch(), orama(), flexsearch(), pagefindEngine()];
+}

@@ -11,23 +11,27 @@ import { fileURLToPath } from 'node:url';
 import { openSqlite, type SqliteDatabase } from '../adapters/node.js';
 import { resolveConfig, searchIndex, type ResolvedConfig } from '../src/index.js';
 import { buildIndex, pushIndex, type IndexDocument } from '../src/indexer/index.js';
-import { corpusOptions, loadQueries, score, summarize, type LabeledQuery, type Score } from './labeled-queries.js';
+import { corpusOptions, LABELED_SETS, loadQueries, score, summarize, type LabeledQuery, type LabeledSet, type Score } from './labeled-queries.js';
 import { withoutWordBreaks } from './corpus.js';
-import { PEERS, type Engine } from './peers.js';
+import { peers, type Engine } from './peers.js';
 import { searchTerms } from '../src/search/query.js';
 import { TABLE } from '../src/db/schema.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Runs every engine over the labeled queries; returns the report (also written to bench/results/relevance.json). */
-export async function runRelevance(): Promise<Record<string, RelevanceReport>> {
-  const queries = loadQueries();
-  const config = resolveConfig(corpusOptions());
+/**
+ * Runs every engine over one labeled set's queries (Astro's by default); returns the report (also written to
+ * bench/results/relevance-NAME.json).
+ */
+export async function runRelevance(set: LabeledSet = LABELED_SETS[0]!): Promise<Record<string, RelevanceReport>> {
+  const queries = loadQueries(set.queries, set.corpus);
+  const config = resolveConfig(corpusOptions(set.corpus));
   const built = await buildIndex(config);
   const documents: IndexDocument[] = built.documents;
-  console.log(`${documents.length} documents, ${queries.length} labeled queries\n`);
+  console.log(`${set.name}: ${documents.length} documents, ${queries.length} labeled queries\n`);
 
   mkdirSync(join(here, 'results'), { recursive: true });
+  const others = peers();
   const engines: Engine[] = [
     siteSearchEngine(config),
     siteSearchEngine(resolveConfig({ ...config, ranking: 'fts5' }), 'ranking: fts5'),
@@ -35,13 +39,13 @@ export async function runRelevance(): Promise<Record<string, RelevanceReport>> {
     withDocuments(siteSearchEngine(config, 'no deep text'), (d) => ({ ...d, more: '' })),
     siteSearchEngine(resolveConfig({ ...config, widen: false, ranking: 'fts5' }), 'SPEC.md only'),
     fts5AnyTerm(config),
-    ...PEERS,
+    ...others,
   ];
   const report: Record<string, RelevanceReport> = {};
   for (const engine of engines) {
     const started = performance.now();
     // Peers get the text without site-search's own word breaks (an indexing technique of ours, not content).
-    await engine.index(PEERS.includes(engine) ? documents.map(withoutWordBreaks) : documents);
+    await engine.index(others.includes(engine) ? documents.map(withoutWordBreaks) : documents);
     const indexMs = performance.now() - started;
     const rows: { q: LabeledQuery; s: Score; urls: string[] }[] = [];
     for (const q of queries) {
@@ -59,7 +63,7 @@ export async function runRelevance(): Promise<Record<string, RelevanceReport>> {
     };
     await engine.close?.();
   }
-  writeFileSync(join(here, 'results', 'relevance.json'), JSON.stringify(report, null, 2));
+  writeFileSync(join(here, 'results', `relevance-${set.name}.json`), JSON.stringify(report, null, 2));
   return report;
 }
 
@@ -134,7 +138,11 @@ function print(report: Record<string, RelevanceReport>) {
   }
 }
 
+// `npm run bench:relevance [-- astro|electron …]`: every set by default.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  print(await runRelevance());
-  console.log(`\nDetails (misses per engine): bench/results/relevance.json`);
+  const asked = process.argv.slice(2);
+  for (const set of LABELED_SETS.filter((s) => asked.length === 0 || asked.includes(s.name))) {
+    print(await runRelevance(set));
+    console.log(`\nDetails (misses per engine): bench/results/relevance-${set.name}.json\n`);
+  }
 }

@@ -456,7 +456,7 @@ buried answer before); it also checks each of causes 1 and 7 on real pages.
 
 MiniSearch is still better on short
 keywords, where bm25's length normalisation favours the many short error-reference pages over the guides. Misses per
-engine: \`bench/results/relevance.json\`. The floor of these figures is a test (\`test/quality/relevance.test.ts\`).
+engine: \`bench/results/relevance-astro.json\` (and \`relevance-electron.json\` from \`npm run bench:relevance\`). The floor of these figures is a test (\`test/quality/relevance.test.ts\`).
 
 ## Query latency
 

@@ -20,6 +20,11 @@ export interface PlanStep {
    * the corrections when fewer than `limit` pages hold every word, as it does after a strict first step.
    */
   every?: string;
+  /**
+   * Words the query stands for beside its own (a docs vocabulary's), as an expression: they are in `match`, and count
+   * `alikeWeight` of what the words typed count (their bm25, read apart, is taken back in part).
+   */
+  alike?: string;
 }
 
 /**
@@ -53,6 +58,8 @@ export interface SearchPlan extends FacetScope {
   boosts?: boolean;
   /** How much more a page holding every word counts in a coverage-ranked plan (see {@link PlanStep.every}). */
   everyWordBonus?: number;
+  /** With a step's `alike`: how much its words count beside the words typed (1: as much). */
+  alikeWeight?: number;
   /**
    * The database bills every row a statement reads (D1), and its CPU time is small beside a round trip: titles are
    * scored without first being filtered by type through `search_docs` (a row read per title). The caller finds the
@@ -201,6 +208,7 @@ interface Coverage {
   every?: string;
   /** Whether pages holding every word are a table of their own (`every0`), read apart from the step's matches. */
   table: boolean;
+
   /** The factor a page's score is multiplied by (SQL, with its leading ` * `; empty without coverage). */
   covered: (id: string) => string;
   /** The step column a page's row says (SQL, with its leading comma; empty without coverage). */
@@ -295,11 +303,13 @@ function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, st
   const ctes: string[] = [];
   plan.steps.forEach((step, i) => {
     if (i > 0) ctes.push(`runs${i} AS MATERIALIZED (SELECT ${runs(w, i)} AS go)`);
+    const alike = alikeField(plan, step, i);
+    if (alike) ctes.push(`${alike.name} AS MATERIALIZED (SELECT id, bm FROM (${matchQuery(plan, step.alike!, bind)}))`);
     if (i === 0 && titlesOfMatches(plan)) {
-      ctes.push(...firstStepOfMatches(w, step, fields));
+      ctes.push(...firstStepOfMatches(w, step, fields, alike));
     } else {
       const names = step.titleMatch === undefined ? undefined : titleNames.get(step.titleMatch);
-      const joined = names ? fields.map((f, j) => ({ ...f, name: names[j]! })) : [];
+      const joined = [...(names ? fields.map((f, j) => ({ ...f, name: names[j]! })) : []), ...(alike ? [alike] : [])];
       const extra = i === 0 ? { factor: coverage.covered('m.id'), columns: coverage.stepOf('m.id') } : undefined;
       ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, joined, bind, i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`, extra)})`);
     }
@@ -311,17 +321,27 @@ function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, st
 }
 
 /** The first step, its short fields scored for the pages it matched only ({@link titlesOfMatches}). */
-function firstStepOfMatches(w: Writing, step: PlanStep, fields: ShortField[]): string[] {
+function firstStepOfMatches(w: Writing, step: PlanStep, fields: ShortField[], alike: JoinedField | undefined): string[] {
   const { plan, bind, k, coverage } = w;
   const ctes = [`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind)})`];
   for (const { table } of fields) {
     ctes.push(`matched_${table} AS MATERIALIZED (SELECT t.rowid AS id, bm25(${table}) AS bm FROM ${table} t
         WHERE ${table} MATCH ${bind(step.titleMatch!)} AND +t.rowid IN (SELECT id FROM matched))`);
   }
-  const joined = fields.map((f) => ({ ...f, name: `matched_${f.table}` }));
+  const joined = [...fields.map((f) => ({ ...f, name: `matched_${f.table}` })), ...(alike ? [alike] : [])];
   ctes.push(`step0 AS MATERIALIZED (SELECT m.id AS id, (${fieldScore(joined)})${coverage.covered('m.id')}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${coverage.stepOf('m.id')}
         FROM matched m${fieldJoins(joined)} ORDER BY score, id LIMIT ${k})`);
   return ctes;
+}
+
+/**
+ * The bm25 of a step's `alike` words read apart, joined with a negative weight: bm25 sums a part per phrase, so taking
+ * back `1 - alikeWeight` of theirs leaves them counting `alikeWeight` of a word typed.
+ */
+function alikeField(plan: SearchPlan, step: PlanStep, i: number): JoinedField | undefined {
+  const weight = plan.alikeWeight ?? 1;
+  if (step.alike === undefined || weight >= 1 || plan.bare) return undefined;
+  return { table: TABLE, weight: -(1 - weight), name: `alike${i}` };
 }
 
 /** The order of the ranking: steps are gates (a stricter step's pages first) unless one coverage step ranks them all. */

@@ -245,6 +245,13 @@ export const OptionsSchema = v.object({
    * both directions for a two-way pair. Keys are single words; values are words or phrases (at most 10 per word).
    * Default none. See docs/ranking.md.
    */
+  /**
+   * The built-in docs vocabulary: what readers type beside what docs write (`upgrade` and "migration", `install` and
+   * "set up", `env` and "environment", `7` and `v7`, irregular forms such as `overridden`), applied when searching in
+   * the coverage ranking, a page holding the docs' word counting below one holding the word typed. `false` turns it
+   * off; a word given in `synonyms` replaces its built-in entry. Default `true`. See docs/ranking.md.
+   */
+  vocabulary: v.optional(v.boolean('must be true or false'), true),
   synonyms: v.optional(
     v.pipe(
       v.record(

@@ -262,10 +262,20 @@ export function coverageMatch(terms: string[], extra: string[] = []): string {
  * "Coverage"). With corrections, each misspelled word or its corrections.
  */
 export function everyWordMatch(terms: string[], corrections: ReadonlyMap<string, readonly string[]> = new Map()): string {
+  const { informative, whole } = everyWordParts(terms);
+  const every = everyTerm(informative, corrections);
+  return whole === undefined ? every : `(${every}) OR ${whole}`;
+}
+
+/** The terms a page must hold for every word (the informative ones, else all), and the query as one identifier. */
+function everyWordParts(terms: string[]): { informative: { term: string; last: boolean }[]; whole: string | undefined } {
   const all = terms.map((term, i) => ({ term, last: i === terms.length - 1 }));
   const informative = all.filter(({ term }) => wordsOf(term).some((word) => !isFiller(word)));
-  const every = everyTerm(informative.length ? informative : all, corrections);
   const words = queryWords(terms);
-  const whole = words.length >= 2 && words.length <= MAX_JOINED_WORDS ? joinedRun(words) : undefined;
-  return whole === undefined ? every : `(${every}) OR ${whole}`;
+  return { informative: informative.length ? informative : all, whole: words.length >= 2 && words.length <= MAX_JOINED_WORDS ? joinedRun(words) : undefined };
+}
+
+/** Words or phrases as an expression matching any of them (each quoted: they hold no quote, `synonyms` checks). */
+export function anyOf(phrases: string[]): string {
+  return [...new Set(phrases)].map(quote).join(' OR ');
 }

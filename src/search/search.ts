@@ -9,6 +9,7 @@ import {
   correctedTermsMatch,
   codePointLength,
   coverageMatch,
+  anyOf,
   everyWordMatch,
   MIN_QUERY_LENGTH,
   normalizeSearchInput,
@@ -19,11 +20,12 @@ import {
 } from './query.js';
 import { DOCS_TABLE, HEADINGS_TABLE, PREFIX_INDEX_MAX, SECTIONS_TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { removeWordBreaks } from '../text/segment.js';
-import { matchingSections, sectionOf, sectionSnippet, sectionWords } from './sections.js';
+import { matchingSections, sectionOf, sectionToLink, sectionSnippet, sectionWords } from './sections.js';
 import { urlResolver } from './urls.js';
 import { escapeSnippet } from './snippet.js';
 import { CANDIDATES, chooseCorrections, completes, correctionLookups, type CorrectionLookup } from './typos.js';
 import { latestTypoIndex, noteGeneration } from './packed-vocabulary.js';
+import { vocabularyFor } from './docs-vocabulary.js';
 import { facetCounts, facetsOfRows, MAX_FACET_VALUES, type FacetCounts } from './facets.js';
 
 /** One search hit, as the endpoint returns it (docs/http-api.md, "Success response"). */
@@ -147,6 +149,7 @@ async function search(
     headingWeight: HEADING_WEIGHT,
     snippetTokens: config.snippetTokens,
     everyWordBonus: EVERY_WORD_BONUS,
+    alikeWeight: ALIKE_WEIGHT,
     rowsBilled,
   };
   // The page's rows are found again by rowid where that costs FTS5 no more than reading the range they span: where rows
@@ -170,9 +173,19 @@ async function search(
   // Coverage ranking (the default): every page with an informative word of the query, ranked together, a page with
   // every word counting more. The literal formula (`ranking: 'fts5'`) and `widen: false` keep the strict step first.
   const coverage = config.widen && config.ranking === 'fields';
+  // The built-in docs vocabulary's words for the query's (docs/ranking.md, "A docs vocabulary"): more pages ranked, each
+  // of those words counting ALIKE_WEIGHT of a word typed, neither in the title score nor as holding every word (a page
+  // with the docs' word is a candidate, not as sure an answer as one with the reader's).
+  const vocabulary = coverage && config.vocabulary ? vocabularyFor(terms, config.synonyms) : [];
   const covering = (fixes: string[] = [], corrections = new Map<string, string[]>()): PlanStep => {
-    const match = coverageMatch(terms, [...alike, ...fixes]);
-    return { match, titleMatch: match, every: everyWordMatch(terms, alsoMeant(synonyms, corrections)) };
+    const titleMatch = coverageMatch(terms, [...alike, ...fixes]);
+    const match = vocabulary.length ? coverageMatch(terms, [...alike, ...vocabulary, ...fixes]) : titleMatch;
+    return {
+      match,
+      titleMatch,
+      every: everyWordMatch(terms, alsoMeant(synonyms, corrections)),
+      ...(vocabulary.length ? { alike: anyOf(vocabulary) } : {}),
+    };
   };
   const lastTerm = terms[terms.length - 1]!;
   // Coverage ranking with the vocabulary in memory: the corrections are known before the statement, which is then the
@@ -196,11 +209,11 @@ async function search(
     const strict = Number(rows.find((r) => r.kind === 's')?.score ?? 0);
     if (generation === known.generation && strict < input.limit) {
       const names: MatchStep[] = corrected && !isCompletion(corrections, lastTerm) ? ['typo', 'any'] : ['all', 'any'];
-      return outcome(config, terms, rows, names, corrections, origin, true, alike);
+      return outcome(config, terms, rows, names, corrections, origin, true, [...alike, ...vocabulary]);
     }
     if (generation === known.generation) {
       // Enough pages hold every word as typed: the query stands, uncorrected.
-      return outcome(config, terms, await run(db, { ...base, pageBy: pageBy(false), steps: [covering()] }), ['all', 'any'], new Map(), origin, true, alike);
+      return outcome(config, terms, await run(db, { ...base, pageBy: pageBy(false), steps: [covering()] }), ['all', 'any'], new Map(), origin, true, [...alike, ...vocabulary]);
     }
     // Another vocabulary than the one in memory (another database, or a push since): as if none were.
   }
@@ -232,7 +245,7 @@ async function search(
     const completed = isCompletion(corrections, lastTerm);
     if (coverage) {
       const names: MatchStep[] = completed ? ['all', 'any'] : ['typo', 'any'];
-      return outcome(config, terms, await run(db, { ...again, steps: [covering(fixes, corrections)] }), names, corrections, origin, true, alike);
+      return outcome(config, terms, await run(db, { ...again, steps: [covering(fixes, corrections)] }), names, corrections, origin, true, [...alike, ...vocabulary]);
     }
     const corrected = { titleMatch: anyTermMatch(terms, [...alike, ...fixes]) };
     const steps = [strict, { ...corrected, match: correctedTermsMatch(terms, alsoMeant(synonyms, corrections)) }, any, { ...corrected, match: anyTermMatch(terms, [...alike, ...fixes]) }];
@@ -244,7 +257,7 @@ async function search(
   if (!coverage && absent > 0 && absent < new Set(terms).size) {
     return outcome(config, terms, await run(db, { ...again, steps: [strict, any] }), ['all', 'any'], corrections, origin, false, alike);
   }
-  return outcome(config, terms, first, ['all', 'any'], corrections, origin, coverage, alike);
+  return outcome(config, terms, first, ['all', 'any'], corrections, origin, coverage, [...alike, ...vocabulary]);
 }
 
 /** Whether the corrections only complete the last word, typed partway: its pages have every word, as far as it was typed. */
@@ -300,6 +313,12 @@ const TITLE_WEIGHT_DIVISOR = 20;
  * docs/ranking.md ("Coverage").
  */
 const EVERY_WORD_BONUS = 0.5;
+
+/**
+ * How much a word of the built-in docs vocabulary counts beside the word typed it stands for (its bm25 is halved):
+ * docs/ranking.md, "A docs vocabulary", has the measure.
+ */
+const ALIKE_WEIGHT = 0.5;
 
 /**
  * How much a page's headings matching the query count beside its title matching it (each scored on its own length):
@@ -364,12 +383,15 @@ function outcome(
   const found = ranking.filter(([id]) => byId.has(id)).map(([id, step, score]) => ({ ...byId.get(id)!, id, step, score }));
   const suggestion = ranking.some(([, step]) => names[step] === 'typo') ? terms.map((t) => corrections.get(t)?.[0] ?? t).join(' ') : undefined;
   // Pages found through a correction have the corrected word, not the typed one, in their sections.
-  const words = sectionWords([...terms.flatMap(wordsOf), ...[...corrections.values()].flat(), ...alike.flatMap((a) => a.split(' '))]);
+  const meant = [...terms.flatMap(wordsOf), ...[...corrections.values()].flat()];
+  const words = sectionWords([...meant, ...alike.flatMap((a) => a.split(' '))]);
+  // Whether a section holds more of the query than the page's introduction counts the words meant, not their synonyms.
+  const typed = sectionWords(meant);
   const absoluteUrl = urlResolver(origin);
   const results = found.map((row): SearchResult => {
       const snippet = escapeSnippet(removeWordBreaks(row.snippet || excerpt(row.description ?? '', config.snippetTokens)));
       const url = absoluteUrl(row.url ?? '');
-      const matched = matchingSections(row.json, words, Math.max(1, config.sections));
+      const matched = matchingSections(row.json, words, Math.max(1, config.sections), typed);
       const sections = config.sections > 0 && matched.length ? { sections: matched.map((s) => ({ ...sectionOf(s, url).section!, snippet: escapeSnippet(sectionSnippet(s.lead, words, SECTION_SNIPPET_TOKENS)) })) } : {};
       return {
         title: removeWordBreaks(row.title ?? ''),
@@ -381,7 +403,7 @@ function outcome(
         snippet,
         score: row.score * (factors.get(row.step) ?? 1),
         match: names[row.step]!,
-        ...sectionOf(matched[0], url),
+        ...sectionOf(sectionToLink(matched[0], `${row.title ?? ''} ${row.description ?? ''}`, typed), url),
         ...sections,
       };
     });

@@ -7,24 +7,42 @@ export interface MatchedSection {
   heading: string;
   anchor: string;
   lead: string;
+  /** How many of the query's own words (stems: `typed` of {@link matchingSections}) its heading and text hold. */
+  holds: number;
 }
 
 /**
  * A page's headed sections that match the query, best first, at most `max`: those whose heading and text hold the
  * query's words, ranked by how many times (a heading occurrence counts ten times; ties in page order). `sections` is
- * the JSON the search statement reads for the page.
+ * the JSON the search statement reads for the page. `typed`: the stems of the words the reader meant (not the
+ * synonyms also searched), which `holds` counts.
  */
-export function matchingSections(sections: string | null, words: string[], max: number): MatchedSection[] {
+export function matchingSections(sections: string | null, words: string[], max: number, typed: string[] = words): MatchedSection[] {
   const scored: { section: MatchedSection; score: number }[] = [];
   for (const [heading, anchor, content, lead = ''] of JSON.parse(sections ?? '[]') as [string, string, string, string?][]) {
     // The stored text is already folded.
-    const score = 10 * occurrences(foldWord(heading), words) + occurrences(content, words);
-    if (score > 0) scored.push({ section: { heading, anchor, lead }, score });
+    const folded = foldWord(heading);
+    const score = 10 * occurrences(folded, words) + occurrences(content, words);
+    if (score > 0) scored.push({ section: { heading, anchor, lead, holds: wordsHeld(`${folded} ${content}`, typed) }, score });
   }
   return scored
     .sort((a, b) => b.score - a.score)
     .slice(0, max)
     .map((s) => s.section);
+}
+
+/**
+ * The section a result links to: the best-matching one when it holds more of the query's words than the page's
+ * introduction (its title and description) does, else none (the link is to the page). A later heading holding one of
+ * the words the title holds all of is not where the answer starts.
+ */
+export function sectionToLink(best: MatchedSection | undefined, intro: string, typed: string[]): MatchedSection | undefined {
+  return best && best.holds > wordsHeld(foldWord(intro), typed) ? best : undefined;
+}
+
+/** How many of `stems` start a word of `text`. */
+function wordsHeld(text: string, stems: string[]): number {
+  return stems.filter((stem) => occurrences(text, [stem]) > 0).length;
 }
 
 /** A page's best-matching headed section (see {@link matchingSections}). */

@@ -20,7 +20,7 @@ describe('the sections listed under a result', () => {
     expect(matchingSections(json, sectionWords(['kubernetes']), 3)).toEqual([]);
     // An index written before the text as written was stored (schema version 8): sections, no lead.
     expect(matchingSections('[["Options","options","set the cloudflare account id."]]', sectionWords(['cloudflare']), 3)).toEqual([
-      { heading: 'Options', anchor: 'options', lead: '' },
+      { heading: 'Options', anchor: 'options', lead: '', holds: 1 },
     ]);
   });
 

@@ -14,8 +14,11 @@ import { bundleSize } from '../../bench/perf/bundle-size.js';
  * lower it as the bundle shrinks. Issue 46 raised it from 19,456 to 19,712: the `mcp` and `llms` options' schema, the
  * routes a Worker given `createMcpHandler` or `createLlmsHandler` answers, and the error when `mcp` is on without it,
  * +211 bytes (main 19,388, with them 19,599); the MCP code itself is only in a Worker that imports it (below).
+ * Issue 47 raised it to 20,736: the built-in docs vocabulary (its list, and its words' bm25 taken back in part in the
+ * statement), the section-link rule and searchStatement split into named parts, +959 bytes (20,558; the issue allows
+ * 24 KB).
  */
-const MAX_GZIP_BYTES = 19_712;
+const MAX_GZIP_BYTES = 20_736;
 
 const entry = fileURLToPath(new URL('../../adapters/workers.ts', import.meta.url));
 
