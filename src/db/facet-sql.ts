@@ -15,6 +15,13 @@ export interface FacetScope {
   facetLimit?: number;
   /** Another tool's table: no `search_docs`. */
   bare?: boolean;
+  /** `false` for a `search_docs` of schema version 11 and before, which has no `tags`: they are read from the full-text row. */
+  docTags?: boolean;
+}
+
+/** Where a row's tags are read: the small `search_docs` row, else (another tool's table, an older index) the full-text row. */
+export function tagsColumn(scope: FacetScope): string {
+  return scope.bare || scope.docTags === false ? 'f.tags' : 'coalesce(d.tags, f.tags)';
 }
 
 /**
@@ -41,11 +48,11 @@ export function facetStatementParts(scope: FacetScope, match: string, bind: Bind
   const column = (name: string) => (scope.bare ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
   const where = [`${TABLE} MATCH ${match}`];
   if (scope.site) where.push(`${column('site')} = ${bind(scope.site)}`);
-  where.push(...tagConditions('f.tags', scope.tags ?? [], bind));
+  where.push(...tagConditions(tagsColumn(scope), scope.tags ?? [], bind));
   const counted = facets.includes('tags');
-  // The tags are read from the full-text row (search_docs has none), only when they are counted.
+  // The tags are read only when they are counted.
   const ctes = [
-    `facet_rows AS MATERIALIZED (SELECT f.rowid AS id, ${column('type')} AS type${counted ? ', f.tags AS tags' : ''}
+    `facet_rows AS MATERIALIZED (SELECT f.rowid AS id, ${column('type')} AS type${counted ? `, ${tagsColumn(scope)} AS tags` : ''}
       FROM ${TABLE} f${scope.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`} WHERE ${where.join(' AND ')})`,
   ];
   const limit = scope.facetLimit ?? 20;
