@@ -1,5 +1,6 @@
 import type { Bind } from './types.js';
 import { DOCS_TABLE, TABLE } from './schema.js';
+import { WORD_BREAK } from '../text/segment.js';
 
 /** What the facet part of a search statement needs to know. */
 export interface FacetScope {
@@ -17,11 +18,16 @@ export interface FacetScope {
   bare?: boolean;
   /** `false` for a `search_docs` of schema version 11 and before, which has no `tags`: they are read from the full-text row. */
   docTags?: boolean;
+  /** The database bills every row read (D1): the counts read the full-text row alone (see {@link facetStatementParts}). */
+  rowsBilled?: boolean;
 }
+
+/** The full-text row's tags as values: without the word breaks between words of unspaced scripts (`segment.ts`). */
+const FULL_TEXT_TAGS = `replace(f.tags, char(${WORD_BREAK.codePointAt(0)}), '')`;
 
 /** Where a row's tags are read: the small `search_docs` row, else (another tool's table, an older index) the full-text row. */
 export function tagsColumn(scope: FacetScope): string {
-  return scope.bare || scope.docTags === false ? 'f.tags' : 'coalesce(d.tags, f.tags)';
+  return scope.bare || scope.docTags === false ? FULL_TEXT_TAGS : 'coalesce(d.tags, f.tags)';
 }
 
 /**
@@ -33,38 +39,47 @@ export function tagConditions(column: string, tags: readonly string[], bind: Bin
 }
 
 /**
- * The facet counts of a search, in its own statement (one round trip on D1): the table of every row the search's
- * expression (`match`, SQL that gives it) matches in the site and with the tags asked, and one term of the statement's
- * compound SELECT for all the counts (D1 allows five terms; the search uses up to four). Its rows: `f` (a type) and `t`
- * (a tag), the value in `json` and how many matches have it in `score`.
+ * The facet counts of a search, in its own statement (one round trip on D1): the matches of the search's expression
+ * (`match`, SQL that gives it) in the site and with the tags asked, grouped once by type and tags (`facet_groups`: a
+ * row per distinct pair, with how many pages have it), and one term of the statement's compound SELECT for all the
+ * counts (D1 allows five terms; the search uses up to four). Its rows: `f` (a type) and `t` (a tag), the value in
+ * `json` and how many matches have it in `score`.
  *
  * A type's count ignores the `type` filter, so a reader sees what choosing another type would find; a tag's count has
  * every filter, so it is what adding that tag would leave (tags are all required). Either way, a count is the number
  * of matches the filter it stands for would give.
+ *
+ * What it costs is what the matches are read for once, then the groups (a handful when most pages share their tags).
+ * Locally the site, type and tags come from the small `search_docs` row; where rows read are billed (D1) from the
+ * full-text row, whose columns D1 does not count, where each `search_docs` row is one more (a third of the counts' rows
+ * on the bench's mix; issue 44, docs/benchmarks.md).
  */
 export function facetStatementParts(scope: FacetScope, match: string, bind: Bind): { ctes: string[]; part?: string } {
   const facets = scope.facets ?? [];
   if (!facets.length) return { ctes: [] };
-  const column = (name: string) => (scope.bare ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
+  const fullText = scope.bare || scope.rowsBilled === true;
+  const column = (name: string) => (fullText ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
+  const tags = fullText ? FULL_TEXT_TAGS : tagsColumn(scope);
   const where = [`${TABLE} MATCH ${match}`];
   if (scope.site) where.push(`${column('site')} = ${bind(scope.site)}`);
-  where.push(...tagConditions(tagsColumn(scope), scope.tags ?? [], bind));
+  where.push(...tagConditions(tags, scope.tags ?? [], bind));
   const counted = facets.includes('tags');
-  // The tags are read only when they are counted.
+  // The tags are read only when they are counted. `g` names a group (one of its pages), so that a tag a page's list
+  // repeats counts once.
   const ctes = [
-    `facet_rows AS MATERIALIZED (SELECT f.rowid AS id, ${column('type')} AS type${counted ? `, ${tagsColumn(scope)} AS tags` : ''}
-      FROM ${TABLE} f${scope.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`} WHERE ${where.join(' AND ')})`,
+    `facet_groups AS MATERIALIZED (SELECT min(f.rowid) AS g, ${column('type')} AS type${counted ? `, ${tags} AS tags` : ''}, count(*) AS n
+      FROM ${TABLE} f${fullText ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`} WHERE ${where.join(' AND ')} GROUP BY 2${counted ? ', 3' : ''})`,
   ];
   const limit = scope.facetLimit ?? 20;
   const terms: string[] = [];
   if (facets.includes('type')) {
-    terms.push(`SELECT 'f' AS kind, value, n FROM (SELECT type AS value, count(*) AS n FROM facet_rows GROUP BY type ORDER BY n DESC, value LIMIT ${limit})`);
+    terms.push(`SELECT 'f' AS kind, value, n FROM (SELECT type AS value, sum(n) AS n FROM facet_groups GROUP BY type ORDER BY n DESC, value LIMIT ${limit})`);
   }
   if (counted) {
-    // A page's tags, one row each: split at spaces (SQLite has no split function; a tag never holds a space).
-    ctes.push(`facet_tags(id, tag, rest) AS (SELECT id, '', tags || ' ' FROM facet_rows${scope.type ? ` WHERE type = ${bind(scope.type)}` : ''}
-      UNION ALL SELECT id, substr(rest, 1, instr(rest, ' ') - 1), substr(rest, instr(rest, ' ') + 1) FROM facet_tags WHERE rest <> '')`);
-    terms.push(`SELECT 't' AS kind, value, n FROM (SELECT tag AS value, count(DISTINCT id) AS n FROM facet_tags WHERE tag <> '' GROUP BY tag ORDER BY n DESC, value LIMIT ${limit})`);
+    // A group's tags, one row each: split at spaces (SQLite has no split function; a tag never holds a space).
+    ctes.push(`facet_tags(g, n, tag, rest) AS (SELECT g, n, '', tags || ' ' FROM facet_groups WHERE tags <> ''${scope.type ? ` AND type = ${bind(scope.type)}` : ''}
+      UNION ALL SELECT g, n, substr(rest, 1, instr(rest, ' ') - 1), substr(rest, instr(rest, ' ') + 1) FROM facet_tags WHERE rest <> '')`);
+    terms.push(`SELECT 't' AS kind, value, n FROM (SELECT tag AS value, sum(n) AS n FROM (SELECT DISTINCT g, n, tag FROM facet_tags WHERE tag <> '') GROUP BY tag ORDER BY n DESC, value LIMIT ${limit})`);
   }
   const part = `SELECT kind, NULL, n, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, value FROM (${terms.join(' UNION ALL ')})`;
   return { ctes, part };
