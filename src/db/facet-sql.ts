@@ -20,6 +20,10 @@ export interface FacetScope {
   docTags?: boolean;
   /** The database bills every row read (D1): the counts read the full-text row alone (see {@link facetStatementParts}). */
   rowsBilled?: boolean;
+  /** The configured types: where rows read are billed, each is counted in the one pass over the matches. */
+  types?: readonly string[];
+  /** Count through groups even where rows are billed: the one pass's list of tags was too long for the database. */
+  facetGroups?: boolean;
 }
 
 /** The full-text row's tags as values: without the word breaks between words of unspaced scripts (`segment.ts`). */
@@ -50,13 +54,15 @@ export function tagConditions(column: string, tags: readonly string[], bind: Bin
  * of matches the filter it stands for would give.
  *
  * What it costs is what the matches are read for once, then the groups (a handful when most pages share their tags).
- * Locally the site, type and tags come from the small `search_docs` row; where rows read are billed (D1) from the
- * full-text row, whose columns D1 does not count, where each `search_docs` row is one more (a third of the counts' rows
- * on the bench's mix; issue 44, docs/benchmarks.md).
+ * Locally the site, type and tags come from the small `search_docs` row. Where rows read are billed (D1), see
+ * {@link onePassParts}.
  */
 export function facetStatementParts(scope: FacetScope, match: string, bind: Bind): { ctes: string[]; part?: string } {
   const facets = scope.facets ?? [];
   if (!facets.length) return { ctes: [] };
+  const types = scope.types ?? [];
+  // json_object takes at most 127 arguments (SQLite's default), two per type.
+  if (scope.rowsBilled && !scope.facetGroups && types.length > 0 && types.length <= 60) return onePassParts(scope, types, match, bind);
   const fullText = scope.bare || scope.rowsBilled === true;
   const column = (name: string) => (fullText ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
   const tags = fullText ? FULL_TEXT_TAGS : tagsColumn(scope);
@@ -83,4 +89,36 @@ export function facetStatementParts(scope: FacetScope, match: string, bind: Bind
   }
   const part = `SELECT kind, NULL, n, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, value FROM (${terms.join(' UNION ALL ')})`;
   return { ctes, part };
+}
+
+/**
+ * The counts where rows read are billed (D1), reading each match once and nothing else: D1 counts a row for each match
+ * the full-text query yields and one for each row a `GROUP BY` sorts, `search_docs` row joined or intermediate row
+ * read, but not the full-text row's own columns. So one aggregate over the matches, without a `GROUP BY`: each
+ * configured type's count (a type no source has cannot be asked for), and the tags of the matches in the type asked,
+ * as one JSON list (`json_quote` escapes each page's tags, whose spaces then separate the items), counted from there:
+ * a row per tag, none per untagged page. The list is as long as those tags: past what the database holds in one value,
+ * the search runs again through groups (`facetGroups`).
+ */
+function onePassParts(scope: FacetScope, types: readonly string[], match: string, bind: Bind): { ctes: string[]; part: string } {
+  const facets = scope.facets ?? [];
+  const where = [`${TABLE} MATCH ${match}`];
+  if (scope.site) where.push(`f.site = ${bind(scope.site)}`);
+  where.push(...tagConditions(FULL_TEXT_TAGS, scope.tags ?? [], bind));
+  const inType = scope.type ? `f.type = ${bind(scope.type)} AND ` : '';
+  const counted = facets.includes('tags');
+  const columns = [
+    ...(facets.includes('type') ? [`json_object(${types.map((t) => `${bind(t)}, sum(f.type = ${bind(t)})`).join(', ')}) AS types`] : []),
+    ...(counted ? [`'[' || group_concat(CASE WHEN ${inType}f.tags <> '' THEN replace(json_quote(${FULL_TEXT_TAGS}), ' ', '","') END, ',') || ']' AS tags`] : []),
+  ];
+  const ctes = [`facet_all AS MATERIALIZED (SELECT ${columns.join(', ')} FROM ${TABLE} f WHERE ${where.join(' AND ')})`];
+  const limit = scope.facetLimit ?? 20;
+  const terms: string[] = [];
+  if (facets.includes('type')) {
+    terms.push(`SELECT 'f' AS kind, value, n FROM (SELECT j.key AS value, j.value AS n FROM json_each((SELECT types FROM facet_all)) j WHERE j.value > 0 ORDER BY n DESC, value LIMIT ${limit})`);
+  }
+  if (counted) {
+    terms.push(`SELECT 't' AS kind, value, n FROM (SELECT j.value AS value, count(*) AS n FROM json_each((SELECT tags FROM facet_all)) j WHERE j.value <> '' GROUP BY j.value ORDER BY n DESC, value LIMIT ${limit})`);
+  }
+  return { ctes, part: `SELECT kind, NULL, n, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, value FROM (${terms.join(' UNION ALL ')})` };
 }

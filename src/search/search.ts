@@ -142,6 +142,7 @@ async function search(
     tags: input.tags,
     facets: input.facets,
     facetLimit: MAX_FACET_VALUES,
+    types: config.types,
     site: config.site,
     today: dayNumber(now),
     weights: config.weights,
@@ -366,6 +367,7 @@ async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[
     if ((plan.headingWeight ?? 0) > 0 && HEADINGS.test(message)) return run(db, { ...plan, headingWeight: 0 });
     if (plan.boosts !== false && NO_BOOSTS.test(message)) return run(db, { ...plan, boosts: false });
     if (plan.docTags !== false && NO_DOC_TAGS.test(message)) return run(db, { ...plan, docTags: false });
+    if (plan.facets?.length && !plan.facetGroups && /string or blob too big/i.test(message)) return run(db, { ...plan, facetGroups: true });
     if (!plan.bare && SIDE_TABLE.test(message)) return run(db, { ...plan, bare: true });
     throw e;
   }
