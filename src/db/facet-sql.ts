@@ -79,7 +79,9 @@ export function facetStatementParts(scope: FacetScope, match: string, bind: Bind
   const limit = scope.facetLimit ?? 20;
   const terms: string[] = [];
   if (facets.includes('type')) {
-    terms.push(`SELECT 'f' AS kind, value, n FROM (SELECT type AS value, sum(n) AS n FROM facet_groups GROUP BY type ORDER BY n DESC, value LIMIT ${limit})`);
+    // The configured types only, as in one pass: a type no source has any more cannot be asked for.
+    const configured = types.length ? ` WHERE type IN (${bind(...types)})` : '';
+    terms.push(`SELECT 'f' AS kind, value, n FROM (SELECT type AS value, sum(n) AS n FROM facet_groups${configured} GROUP BY type ORDER BY n DESC, value LIMIT ${limit})`);
   }
   if (counted) {
     // A group's tags, one row each: split at spaces (SQLite has no split function; a tag never holds a space).
