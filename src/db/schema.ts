@@ -7,9 +7,9 @@ export const TABLE = 'search_index';
 /**
  * Bump when the table definition changes (tokenizer, columns) or what a row holds (version 9: each section's JSON
  * entry gained the start of its text as written, for its snippet; `search_index` and `search_docs` gained a page's
- * `boost`; version 10: `search_vocab_packed`, the vocabulary in a few rows for typo lookups in memory; version 12: `search_docs` gained the
- * page's `tags`, which tag filters and facet counts read instead of the full-text row): `ensureSchema` then rebuilds
- * the table, and the next index push fills it again.
+ * `boost`; version 10: `search_vocab_packed`, the vocabulary in a few rows for typo lookups in memory; version 12:
+ * `search_docs` gained the page's `tags`, which tag filters and facet counts read instead of the full-text row):
+ * `ensureSchema` then rebuilds the table, and the next index push fills it again.
  */
 export const SCHEMA_VERSION = 12;
 
