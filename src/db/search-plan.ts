@@ -38,7 +38,7 @@ export interface SearchPlan extends FacetScope {
   offset: number;
   /**
    * A later step runs, and the words are looked up for corrections, only while fewer than this many pages of the site
-   * match the stricter steps (or hold every word): counted whatever the `type`, `tags` and page asked, so that a
+   * and type match the stricter steps (or hold every word): counted whatever the `tags` and page asked, so that a tag
    * filter or a page size never widens the search (issue 44). Default: `limit`.
    */
   widenBelow?: number;
@@ -94,7 +94,7 @@ export interface SearchPlan extends FacetScope {
    */
   generation?: boolean;
   /**
-   * An expression whose matches in the site are counted, up to `widenBelow` (an `s` row, the count in `score`): whether
+   * An expression whose matches in the site and type are counted, up to `widenBelow` (an `s` row, the count in `score`): whether
    * fewer than that many pages hold every word of the query as typed, the condition under which a search is corrected,
    * checked in the statement that already ranks the corrected query.
    */
@@ -196,11 +196,11 @@ interface Writing {
   bind: Bind;
   /** The bound `offset + limit`: how many rows the ranking keeps. */
   k: string;
-  /** How many rows each step ranks (bound): `k`, and unfiltered at least `widenBelow`, so its table tells whether to widen. */
+  /** How many rows each step ranks (bound): `k`, and without tags at least `widenBelow`, so its table tells whether to widen. */
   depth: string;
   /** `widenBelow`: fewer pages than this in the site, and the search widens. */
   enough: number;
-  /** Whether `type` or `tags` narrows the steps: then the site's matches are counted apart to decide. */
+  /** Whether `tags` narrows the steps: then the matches of the site and type are counted apart to decide. */
   filtered: boolean;
   lookups: NonNullable<SearchPlan['lookups']>;
   coverage: Coverage;
@@ -209,15 +209,15 @@ interface Writing {
 function writing(plan: SearchPlan, bind: Bind): Writing {
   const k = bind(plan.offset + plan.limit);
   const enough = plan.widenBelow ?? plan.limit;
-  const filtered = Boolean(plan.type || plan.tags?.length);
+  const filtered = Boolean(plan.tags?.length);
   const depth = filtered ? k : bind(Math.max(plan.offset + plan.limit, enough));
   return { plan, bind, k, depth, enough, filtered, lookups: plan.bare ? [] : (plan.lookups ?? []), coverage: coverageOf(plan) };
 }
 
 /**
- * Whether fewer than `enough` pages of the site match these expressions together (SQL), whatever the type, tags and
- * page asked: what decides whether a search widens (issue 44). Unfiltered, the steps' own tables (each at least
- * `enough` deep) tell; filtered, the site's matches are counted beside them, up to `enough`, in the same statement.
+ * Whether fewer than `enough` pages of the site and type match these expressions together (SQL), whatever the tags and
+ * page asked: what decides whether a search widens (issue 44). Without tags, the steps' own tables (each at least
+ * `enough` deep) tell; with them, the matches are counted beside them, up to `enough`, in the same statement.
  */
 function fewerThanEnough(w: Writing, tables: string[], matches: string[]): string {
   const count = w.filtered
@@ -227,14 +227,15 @@ function fewerThanEnough(w: Writing, tables: string[], matches: string[]): strin
 }
 
 /**
- * How many pages of the searched site the expressions match together, counted up to `most`, whatever the type and
+ * How many pages of the searched site and type the expressions match together, counted up to `most`, whatever the
  * tags asked. No order, so the count stops reading at `most`.
  */
 function siteMatches(plan: SearchPlan, matches: string[], most: number, bind: Bind): string {
   const match = matches.length === 1 ? matches[0]! : matches.map((m) => `(${m})`).join(' OR ');
-  const site = !plan.site ? '' : plan.bare ? ` AND f.site = ${bind(plan.site)}` : ` AND coalesce(d.site, f.site) = ${bind(plan.site)}`;
-  const join = plan.site && !plan.bare ? ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid` : '';
-  return `(SELECT count(*) FROM (SELECT f.rowid FROM ${TABLE} f${join} WHERE ${TABLE} MATCH ${bind(match)}${site} LIMIT ${bind(most)}))`;
+  const column = (name: string) => (plan.bare ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
+  const scoped = [plan.site ? ` AND ${column('site')} = ${bind(plan.site)}` : '', plan.type ? ` AND ${column('type')} = ${bind(plan.type)}` : ''].join('');
+  const join = scoped && !plan.bare ? ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid` : '';
+  return `(SELECT count(*) FROM (SELECT f.rowid FROM ${TABLE} f${join} WHERE ${TABLE} MATCH ${bind(match)}${scoped} LIMIT ${bind(most)}))`;
 }
 
 /** Coverage ranking: one step ranks every candidate; a page with every word counts more, and says so in its step. */
@@ -264,7 +265,7 @@ function coverageOf(plan: SearchPlan): Coverage {
   };
 }
 
-/** Whether step i runs (SQL): the steps before it found fewer than `widenBelow` distinct pages of the site. */
+/** Whether step i runs (SQL): the steps before it found fewer than `widenBelow` distinct pages of the site and type. */
 function runs(w: Writing, i: number): string {
   const before = w.plan.steps.slice(0, i);
   const found = fewerThanEnough(w, before.map((_, j) => `step${j}`), before.map((s) => s.match));
@@ -276,17 +277,14 @@ function ran(i: number): string {
   return `(SELECT go FROM runs${i})`;
 }
 
-/**
- * The vocabulary of this site, whatever the type asked: a misspelling is judged, and corrected, by the query alone, so
- * that `type=` never corrects a word the search without it would not (issue 44).
- */
+/** The vocabulary of this site and type (a misspelling is judged against the pages searched). */
 function scope(w: Writing): string {
-  return w.plan.site ? ` AND site = ${w.bind(w.plan.site)}` : '';
+  return [w.plan.site ? ` AND site = ${w.bind(w.plan.site)}` : '', w.plan.type ? ` AND type = ${w.bind(w.plan.type)}` : ''].join('');
 }
 
 /**
  * The words looked up, read only when the corrections are waited for: fewer than `widenBelow` pages with every word
- * (a misspelled word is in none). A word is in the index when a word of the vocabulary of this site contains it
+ * (a misspelled word is in none). A word is in the index when a word of the vocabulary of this site and type contains it
  * (its trigrams, accents aside): a few index reads, where the full-text table would read every page the word is on in
  * any type. A word that is itself in the vocabulary has no correction to look for: its candidates are not read.
  */

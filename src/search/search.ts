@@ -47,7 +47,7 @@ export interface SearchResult {
   /**
    * Which step found the document: `all` (every term: the literal query, the last word possibly completed), `any`
    * (some of the terms) or `typo` (a word corrected within 1–2 edits, tried before `any`). Looser steps only run
-   * when stricter ones find fewer than 10 pages in the site (whatever the filters and page asked).
+   * when stricter ones find fewer than 10 pages in the site and type (whatever the tags and page asked).
    */
   match: MatchStep;
   /** The section of the page that matches best (its heading, and the page URL with the heading's `#anchor`). */
@@ -95,7 +95,7 @@ export async function searchIndex(config: SearchOptions | ResolvedConfig, args: 
  * Runs a validated search, widening step by step so a query is never a dead end: every term (the literal query), then any of
  * them, then with misspelled words corrected. Every step is built only from quoted literal terms and bound
  * parameters. Results of a stricter step come first; the decision to widen depends only on the query (in the site
- * searched), never on `type`, `tags`, `limit` or `offset`, so paging is stable and a filter only narrows. Queries
+ * and type searched), never on `tags`, `limit` or `offset`, so paging is stable and a tag filter only narrows. Queries
  * under the minimum length return nothing without touching the database.
  *
  * On the database it is one statement (one round trip on D1): the steps, the page's details and sections, and the
@@ -194,7 +194,7 @@ async function search(
   const lastTerm = terms[terms.length - 1]!;
   // Coverage ranking with the vocabulary in memory: the corrections are known before the statement, which is then the
   // only one, read from the same snapshot as the vocabulary's generation it checks.
-  const known = coverage && lookups.length ? correctedInMemory(db, lookups, config.site, lastTerm) : undefined;
+  const known = coverage && lookups.length ? correctedInMemory(db, lookups, { site: config.site, type: input.type }, lastTerm) : undefined;
   if (known) {
     const { corrections, lastMisspelled } = known;
     const fixes = [...corrections.values()].flat();
@@ -271,18 +271,18 @@ function isCompletion(corrections: Map<string, string[]>, lastTerm: string): boo
 
 /**
  * The corrections of a coverage-ranked search, from the typo index in memory (`undefined` when none is loaded): the
- * words the statement's lookup would read (the site's, whatever the type asked), so the same corrections, to be
- * applied while fewer than WIDEN_BELOW pages hold every word as typed.
+ * words the statement's lookup would read, so the same corrections, to be applied while fewer than WIDEN_BELOW pages
+ * hold every word as typed.
  */
 function correctedInMemory(
   db: SearchDatabase,
   lookups: CorrectionLookup[],
-  site: string,
+  scope: { site: string; type: string },
   lastTerm: string,
 ): { generation: string; corrections: Map<string, string[]>; lastMisspelled: boolean } | undefined {
   const memory = latestTypoIndex(db);
   if (!memory) return undefined;
-  const found = lookups.map((lookup) => memory.index.lookup(lookup, { site, type: '' }));
+  const found = lookups.map((lookup) => memory.index.lookup(lookup, scope));
   const corrections = chooseCorrections(lookups, found.map((f) => f.candidates), lastTerm);
   return { generation: memory.generation, corrections, lastMisspelled: lookups.some(({ term }, i) => term === lastTerm && !found[i]!.present) };
 }
@@ -306,9 +306,11 @@ function alsoMeant(synonyms: Map<string, string[]>, corrections: Map<string, str
 
 /**
  * A search is widened (its last word completed, a word corrected, the looser steps run) only while fewer than this many
- * pages of the site hold every word as typed: decided on the query alone, never on the `type`, `tags` or page asked,
- * so that a filter only narrows and paging at any `limit` finds the same pages (issue 44). The endpoint's default
- * `limit`: a default page answers as when the decision followed `limit`.
+ * pages of the site and type hold every word as typed: decided on the query in the pages searched, never on the
+ * `tags` or page asked, so that a tag filter only narrows and paging at any `limit` finds the same pages (issue 44).
+ * The type is part of what is searched, as the site is: on a site whose types are its languages, a misspelling or a
+ * word typed partway is judged in the reader's language (docs/decisions.md). The endpoint's default `limit`: a
+ * default page answers as when the decision followed `limit`.
  */
 const WIDEN_BELOW = DEFAULT_LIMIT;
 
