@@ -91,10 +91,8 @@ describe('tag counts past what D1 holds in one value', () => {
 
   it('counts through groups in a second statement, with the same counts', async () => {
     let statements = 0;
-    // Counted, and still a D1 binding (with its Sessions API), so the search takes D1's plan.
-    const counted = observe(handle.db, () => statements++);
-    const binding = { ...counted, withSession: () => counted };
-    const res = await createSearchHandler(config, { db: binding, cache: false })(new Request('https://example.com/api/search?q=marten&facets=type,tags'));
+    // Counted, and still a D1 binding (observe keeps its Sessions API), so the search takes D1's plan.
+    const res = await createSearchHandler(config, { db: observe(handle.db, () => statements++), cache: false })(new Request('https://example.com/api/search?q=marten&facets=type,tags'));
     expect(res.status).toBe(200);
     const { facets } = (await res.json()) as Answer;
     expect(facets).toEqual({ type: [{ value: 'doc', count: 600 }], tags: TAGS.slice(0, 20).map((value) => ({ value, count: 600 })) });
