@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchHandler, resolveConfig, type SearchDatabase } from '../../src/index.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
+import { forgetTypoIndexes } from '../../src/search/packed-vocabulary.js';
 import { seed } from '../helpers/documents.js';
 import { observe } from '../helpers/observe.js';
 import { makeProject } from '../helpers/project.js';
@@ -90,12 +91,16 @@ describe('tag counts past what D1 holds in one value', () => {
   afterAll(() => handle.close());
 
   it('counts through groups in a second statement, with the same counts', async () => {
-    let statements = 0;
-    // Counted, and still a D1 binding (observe keeps its Sessions API), so the search takes D1's plan.
-    const res = await createSearchHandler(config, { db: observe(handle.db, () => statements++), cache: false })(new Request('https://example.com/api/search?q=marten&facets=type,tags'));
+    // The search's statements (the vocabulary a process loads after a search is read apart), through a wrapper that
+    // keeps the binding's Sessions API, so the search takes D1's plan.
+    // No vocabulary of another database held in memory (the suites above load theirs): one search, one statement.
+    forgetTypoIndexes();
+    const counts: string[] = [];
+    const counted = observe(handle.db, (sql) => counts.push(/\bfacet_all\b/.test(sql) ? 'one pass' : /\bfacet_groups\b/.test(sql) ? 'groups' : 'other'));
+    const res = await createSearchHandler(config, { db: counted, cache: false })(new Request('https://example.com/api/search?q=marten&facets=type,tags'));
     expect(res.status).toBe(200);
     const { facets } = (await res.json()) as Answer;
     expect(facets).toEqual({ type: [{ value: 'doc', count: 600 }], tags: TAGS.slice(0, 20).map((value) => ({ value, count: 600 })) });
-    expect(statements).toBe(2);
+    expect(counts.filter((c) => c !== 'other')).toEqual(['one pass', 'groups']);
   });
 });
