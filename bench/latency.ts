@@ -3,8 +3,8 @@
  * against its floor query by query (issue 36), at each size given (default 10,000 and 100,000). Prints Markdown;
  * writes bench/results/latency.json. Indexes are kept between runs (bench/perf/index-cache.ts), so a second run only
  * searches. The peers are timed at 10,000 documents and below, as in `npm run bench`. Only the rows the criterion
- * needs (handler, answered floor, same SQL, bare floor) and the peers: `BENCH_ALL_ROWS=1` times every row of
- * `npm run bench`'s tables too.
+ * needs (handler, answered floor, same SQL, bare floor, facets) and the peers: `BENCH_ALL_ROWS=1` times every row of
+ * `npm run bench`'s tables too, `BENCH_NO_PEERS=1` leaves the peers out.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ const tables: Record<string, Record<string, Measured>> = {};
 for (const n of sizes.length ? sizes : [10_000, 100_000]) {
   warnIfLoaded(`the start of the ${n}-document run`);
   console.error(`[bench] query latency at ${n} documents…`);
-  const result = await latency(n, n <= 10_000, { focus: !process.env.BENCH_ALL_ROWS });
+  const result = await latency(n, n <= 10_000 && !process.env.BENCH_NO_PEERS, { focus: !process.env.BENCH_ALL_ROWS });
   floor[n] = result.floor;
   tables[n] = result.rows;
 }

@@ -48,7 +48,17 @@ export const RANKED_FLOOR_ROW = 'FTS5 floor: bm25 top 10 + snippet() of those 10
  */
 export const ALL_WORDS_FIRST_ROW = "site-search handler, ranking: 'fts5' (SPEC.md's bm25, pages with every word first)";
 
-const focusRows = () => new Set<string>([HANDLER_ROW, SAME_SQL_ROW, FLOOR_ROW, ANSWERED_FLOOR_ROW, RANKED_FLOOR_ROW, ALL_WORDS_FIRST_ROW]);
+/** The handler asked for the type and tag counts, as a box with its `facets` attribute asks (issue 44, item 3). */
+export const FACETS_ROW = 'site-search handler, facets=type,tags (tags read from search_docs)';
+/** The same, with every tag read from the full-text row as before `search_docs.tags` (schema version 11). */
+export const FACETS_FULL_TEXT_ROW = 'site-search handler, facets=type,tags, tags read from the full-text row (before issue 44)';
+
+const focusRows = () => new Set<string>([HANDLER_ROW, SAME_SQL_ROW, FLOOR_ROW, ANSWERED_FLOOR_ROW, RANKED_FLOOR_ROW, ALL_WORDS_FIRST_ROW, FACETS_ROW, FACETS_FULL_TEXT_ROW]);
+
+/** The database with each statement reading a page's tags from its full-text row, as an index of schema version 11 did. */
+function tagsFromFullText(db: SearchDatabase): SearchDatabase {
+  return { prepare: (sql) => db.prepare(sql.replaceAll('coalesce(d.tags, f.tags)', 'f.tags')) };
+}
 
 /**
  * Query latency at `n` documents: handler, the same SQL on the driver, FTS5's floors, and the peers; every sample in
@@ -107,6 +117,8 @@ export async function latency(n: number, withPeers: boolean, { focus = false }: 
   const answeredFloor = (q: string, lang: string) => native.prepare(floorSql).all(answered.get(`${lang}\u0000${q}`)!.match);
   const rankedFloor = (q: string, lang: string) => native.prepare(floorSql).all(answered.get(`${lang}\u0000${q}`)!.ranked);
   const allWordsFirst = createSearchHandler(resolveConfig({ ...baseConfig, ranking: 'fts5' }), { db, cache: false });
+  const faceted = (q: string, lang: string) => new Request(`${request(q, lang).url}&facets=type,tags`);
+  const fullTextTags = createSearchHandler(baseConfig, { db: tagsFromFullText(db), cache: false });
   const timed: Record<string, QueryFn | Timed> = {
     [HANDLER_ROW]: async (q, lang) => (await handler(request(q, lang))).text(),
     [SAME_SQL_ROW]: sameSql,
@@ -115,6 +127,8 @@ export async function latency(n: number, withPeers: boolean, { focus = false }: 
     [ANSWERED_FLOOR_ROW]: answeredFloor,
     [RANKED_FLOOR_ROW]: rankedFloor,
     [ALL_WORDS_FIRST_ROW]: async (q, lang) => (await allWordsFirst(request(q, lang))).text(),
+    [FACETS_ROW]: async (q, lang) => (await handler(faceted(q, lang))).text(),
+    [FACETS_FULL_TEXT_ROW]: async (q, lang) => (await fullTextTags(faceted(q, lang))).text(),
     'site-search handler on better-sqlite3': async (q, lang) => (await betterHandler(request(q, lang))).text(),
     [JS_ONLY_ROW]: async (q, lang) => (await replayed(request(q, lang))).text(),
     [IN_SITU_JS_ROW]: { run: async (q, lang) => (await inSituHandler(request(q, lang))).text(), excluded: inSitu.take },

@@ -1,4 +1,5 @@
 import type { SearchDatabase } from './types.js';
+import { WORD_BREAK } from '../text/segment.js';
 
 /** Name of the FTS5 table; the same table as astro-d1-search, so its databases keep working. */
 export const TABLE = 'search_index';
@@ -6,10 +7,11 @@ export const TABLE = 'search_index';
 /**
  * Bump when the table definition changes (tokenizer, columns) or what a row holds (version 9: each section's JSON
  * entry gained the start of its text as written, for its snippet; `search_index` and `search_docs` gained a page's
- * `boost`; version 10: `search_vocab_packed`, the vocabulary in a few rows for typo lookups in memory): `ensureSchema`
- * then rebuilds the table, and the next index push fills it again.
+ * `boost`; version 10: `search_vocab_packed`, the vocabulary in a few rows for typo lookups in memory; version 12:
+ * `search_docs` gained the page's `tags`, which tag filters and facet counts read instead of the full-text row):
+ * `ensureSchema` then rebuilds the table, and the next index push fills it again.
  */
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 /** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
 export const VOCAB_TABLE = 'search_vocab';
@@ -100,8 +102,10 @@ export function packVocabularyStatements(where: string): string[] {
 }
 
 /**
- * Each row's site, type, day number and boost (NULL: 1), in a plain table keyed by the FTS5 rowid: filtering, recency and boosts read this
- * small row instead of the FTS5 content row, which carries the whole body (docs/decisions.md, "Performance").
+ * Each row's site, type, day number, boost (NULL: 1) and tags, in a plain table keyed by the FTS5 rowid: filtering,
+ * recency, boosts, tag filters and facet counts read this small row instead of the FTS5 content row, which carries the
+ * whole body (docs/decisions.md, "Performance"). Its tags are the values the `tags` filter compares: without the word
+ * breaks the full-text column has between words of unspaced scripts.
  */
 export const DOCS_TABLE = 'search_docs';
 
@@ -114,7 +118,7 @@ export const DAY_OF_DATE = (column: string) =>
  * clause): run after inserting a push's documents, in SQLite and in D1 SQL files alike.
  */
 export function syncDocsStatement(where: string): string {
-  return `INSERT OR REPLACE INTO ${DOCS_TABLE} (id, site, type, day, url, boost) SELECT rowid, site, type, ${DAY_OF_DATE('date')}, url, CAST(NULLIF(boost, '') AS REAL) FROM ${TABLE}${where}`;
+  return `INSERT OR REPLACE INTO ${DOCS_TABLE} (id, site, type, day, url, boost, tags) SELECT rowid, site, type, ${DAY_OF_DATE('date')}, url, CAST(NULLIF(boost, '') AS REAL), replace(tags, char(${WORD_BREAK.codePointAt(0)}), '') FROM ${TABLE}${where}`;
 }
 
 /**
@@ -175,7 +179,7 @@ function createStatements(): string[] {
     `CREATE VIRTUAL TABLE IF NOT EXISTS ${VOCAB_TABLE} USING fts5(
   term, site UNINDEXED, type UNINDEXED, tokenize = 'trigram case_sensitive 0 remove_diacritics 1')`,
     `CREATE TABLE IF NOT EXISTS ${PACKED_VOCAB_TABLE} (site TEXT NOT NULL, type TEXT NOT NULL, part INTEGER NOT NULL, words TEXT NOT NULL, PRIMARY KEY (site, type, part))`,
-    `CREATE TABLE IF NOT EXISTS ${DOCS_TABLE} (id INTEGER PRIMARY KEY, site TEXT NOT NULL, type TEXT NOT NULL, day INTEGER, url TEXT NOT NULL, boost REAL)`,
+    `CREATE TABLE IF NOT EXISTS ${DOCS_TABLE} (id INTEGER PRIMARY KEY, site TEXT NOT NULL, type TEXT NOT NULL, day INTEGER, url TEXT NOT NULL, boost REAL, tags TEXT)`,
     `CREATE INDEX IF NOT EXISTS ${DOCS_TABLE}_url ON ${DOCS_TABLE} (site, url)`,
     // One row per page that has sections, keyed by the page's rowid, holding them all as JSON `[[heading, anchor, folded
     // start of the text], …]` in page order: the search reads a result's sections as one row, where a row per section read

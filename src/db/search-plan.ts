@@ -1,9 +1,9 @@
 import type { Bind, SqlValue } from './types.js';
 import { DAY_OF_DATE, DOCS_TABLE, HEADINGS_TABLE, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_GENERATION_QUERY, VOCAB_TABLE } from './schema.js';
 import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../text/marks.js';
-import { facetStatementParts, tagConditions, type FacetScope } from './facet-sql.js';
+import { facetStatementParts, tagConditions, tagsColumn, type FacetScope } from './facet-sql.js';
 
-/** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `limit`. */
+/** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `widenBelow`. */
 export interface PlanStep {
   match: string;
   /**
@@ -17,7 +17,7 @@ export interface PlanStep {
    * Coverage ranking, for a plan of this one step: the expression a page holding the whole query matches. Every page
    * the step's `match` finds is ranked together, a page matching this one with its score multiplied by
    * `1 + everyWordBonus`; its rows say which (`step` 0 when it holds every word, else 1). The first statement reads
-   * the corrections when fewer than `limit` pages hold every word, as it does after a strict first step.
+   * the corrections when fewer than `widenBelow` pages hold every word, as it does after a strict first step.
    */
   every?: string;
   /**
@@ -36,6 +36,12 @@ export interface SearchPlan extends FacetScope {
   steps: PlanStep[];
   limit: number;
   offset: number;
+  /**
+   * A later step runs, and the words are looked up for corrections, only while fewer than this many pages of the site
+   * and type match the stricter steps (or hold every word): counted whatever the `tags` and page asked, so that a tag
+   * filter or a page size never widens the search (issue 44). Default: `limit`.
+   */
+  widenBelow?: number;
   /** Day number recency is measured from. */
   today: number;
   weights: { title: number; description: number; content: number; tags: number };
@@ -77,7 +83,7 @@ export interface SearchPlan extends FacetScope {
    * Words that may be misspelled (`term`, as the vocabulary spells words: lowercase), each with the trigram expression
    * that finds the vocabulary words containing it (`in`: it is in the index) and the one that finds the words it may
    * have been meant as (`near`), read only when the word itself is not in the vocabulary. Read only when the first step
-   * found fewer than `limit`, so a correction never costs a round trip of its own.
+   * found fewer than `widenBelow`, so a correction never costs a round trip of its own.
    */
   lookups?: { term: string; in: string; near: string }[];
   /** Vocabulary words read per lookup. */
@@ -88,9 +94,9 @@ export interface SearchPlan extends FacetScope {
    */
   generation?: boolean;
   /**
-   * An expression whose matches are counted, up to `limit` (an `s` row, the count in `score`): whether fewer than
-   * `limit` pages hold every word of the query as typed, the condition under which a search is corrected, checked in
-   * the statement that already ranks the corrected query.
+   * An expression whose matches in the site and type are counted, up to `widenBelow` (an `s` row, the count in `score`): whether
+   * fewer than that many pages hold every word of the query as typed, the condition under which a search is corrected,
+   * checked in the statement that already ranks the corrected query.
    */
   strictCheck?: string;
   /**
@@ -188,18 +194,48 @@ function inTextOrder(text: string, values: SqlValue[]): { sql: string; params: S
 interface Writing {
   plan: SearchPlan;
   bind: Bind;
-  /** The bound `offset + limit`: how many rows each step ranks. */
+  /** The bound `offset + limit`: how many rows the ranking keeps. */
   k: string;
-  /** The bound `limit`. */
-  limit: string;
+  /** How many rows each step ranks (bound): `k`, and without tags at least `widenBelow`, so its table tells whether to widen. */
+  depth: string;
+  /** `widenBelow`: fewer pages than this in the site, and the search widens. */
+  enough: number;
+  /** Whether `tags` narrows the steps: then the matches of the site and type are counted apart to decide. */
+  filtered: boolean;
   lookups: NonNullable<SearchPlan['lookups']>;
   coverage: Coverage;
 }
 
 function writing(plan: SearchPlan, bind: Bind): Writing {
   const k = bind(plan.offset + plan.limit);
-  const limit = bind(plan.limit);
-  return { plan, bind, k, limit, lookups: plan.bare ? [] : (plan.lookups ?? []), coverage: coverageOf(plan) };
+  const enough = plan.widenBelow ?? plan.limit;
+  const filtered = Boolean(plan.tags?.length);
+  const depth = filtered ? k : bind(Math.max(plan.offset + plan.limit, enough));
+  return { plan, bind, k, depth, enough, filtered, lookups: plan.bare ? [] : (plan.lookups ?? []), coverage: coverageOf(plan) };
+}
+
+/**
+ * Whether fewer than `enough` pages of the site and type match these expressions together (SQL), whatever the tags and
+ * page asked: what decides whether a search widens (issue 44). Without tags, the steps' own tables (each at least
+ * `enough` deep) tell; with them, the matches are counted beside them, up to `enough`, in the same statement.
+ */
+function fewerThanEnough(w: Writing, tables: string[], matches: string[]): string {
+  const count = w.filtered
+    ? siteMatches(w.plan, matches, w.enough, w.bind)
+    : `(SELECT count(*) FROM ${tables.length === 1 ? tables[0] : `(${tables.map((t) => `SELECT id FROM ${t}`).join(' UNION ')})`})`;
+  return `${count} < ${w.bind(w.enough)}`;
+}
+
+/**
+ * How many pages of the searched site and type the expressions match together, counted up to `most`, whatever the
+ * tags asked. No order, so the count stops reading at `most`.
+ */
+function siteMatches(plan: SearchPlan, matches: string[], most: number, bind: Bind): string {
+  const match = matches.length === 1 ? matches[0]! : matches.map((m) => `(${m})`).join(' OR ');
+  const column = (name: string) => (plan.bare ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
+  const scoped = [plan.site ? ` AND ${column('site')} = ${bind(plan.site)}` : '', plan.type ? ` AND ${column('type')} = ${bind(plan.type)}` : ''].join('');
+  const join = scoped && !plan.bare ? ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid` : '';
+  return `(SELECT count(*) FROM (SELECT f.rowid FROM ${TABLE} f${join} WHERE ${TABLE} MATCH ${bind(match)}${scoped} LIMIT ${bind(most)}))`;
 }
 
 /** Coverage ranking: one step ranks every candidate; a page with every word counts more, and says so in its step. */
@@ -229,10 +265,10 @@ function coverageOf(plan: SearchPlan): Coverage {
   };
 }
 
-/** Whether step i runs (SQL): the steps before it found fewer than `limit` distinct rows. */
+/** Whether step i runs (SQL): the steps before it found fewer than `widenBelow` distinct pages of the site and type. */
 function runs(w: Writing, i: number): string {
-  const before = w.plan.steps.slice(0, i).map((_, j) => `SELECT id FROM step${j}`);
-  const found = `(SELECT count(*) FROM ${before.length === 1 ? 'step0' : `(${before.join(' UNION ')})`}) < ${w.limit}`;
+  const before = w.plan.steps.slice(0, i);
+  const found = fewerThanEnough(w, before.map((_, j) => `step${j}`), before.map((s) => s.match));
   return w.plan.steps[i]!.unlessMisspelled && w.lookups.length ? `${found} AND coalesce((SELECT min(present) FROM lookups), 1) = 1` : found;
 }
 
@@ -247,13 +283,13 @@ function scope(w: Writing): string {
 }
 
 /**
- * The words looked up, read only when the corrections are waited for: fewer than `limit` pages with every word (a
- * misspelled word is in none). A word is in the index when a word of the vocabulary of this site and type contains it
+ * The words looked up, read only when the corrections are waited for: fewer than `widenBelow` pages with every word
+ * (a misspelled word is in none). A word is in the index when a word of the vocabulary of this site and type contains it
  * (its trigrams, accents aside): a few index reads, where the full-text table would read every page the word is on in
  * any type. A word that is itself in the vocabulary has no correction to look for: its candidates are not read.
  */
 function lookupsTable(w: Writing): string {
-  const strictCount = `(SELECT count(*) FROM ${w.coverage.table ? 'every0' : 'step0'}) < ${w.limit}`;
+  const strictCount = fewerThanEnough(w, [w.coverage.table ? 'every0' : 'step0'], [w.coverage.every ?? w.plan.steps[0]!.match]);
   return `lookups AS MATERIALIZED (SELECT i, near, present, present AND EXISTS (SELECT 1 FROM ${VOCAB_TABLE}
           WHERE ${VOCAB_TABLE} MATCH word_in AND term = word${scope(w)}) AS known
         FROM (SELECT CAST(j.key AS INTEGER) AS i, json_extract(j.value, '$[0]') AS word_in, json_extract(j.value, '$[1]') AS near,
@@ -299,7 +335,7 @@ function titleTables(w: Writing, fields: ShortField[]): { ctes: string[]; names:
 
 /** Each step's ranked rows (`step0`…), the decisions whether the later ones run, and the lookups after the first. */
 function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, string[]>): string[] {
-  const { plan, bind, k, coverage } = w;
+  const { plan, bind, depth, coverage } = w;
   const ctes: string[] = [];
   plan.steps.forEach((step, i) => {
     if (i > 0) ctes.push(`runs${i} AS MATERIALIZED (SELECT ${runs(w, i)} AS go)`);
@@ -311,7 +347,7 @@ function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, st
       const names = step.titleMatch === undefined ? undefined : titleNames.get(step.titleMatch);
       const joined = [...(names ? fields.map((f, j) => ({ ...f, name: names[j]! })) : []), ...(alike ? [alike] : [])];
       const extra = i === 0 ? { factor: coverage.covered('m.id'), columns: coverage.stepOf('m.id') } : undefined;
-      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, joined, bind, i === 0 ? k : `(CASE WHEN ${ran(i)} THEN ${k} ELSE 0 END)`, extra)})`);
+      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, joined, bind, i === 0 ? depth : `(CASE WHEN ${ran(i)} THEN ${depth} ELSE 0 END)`, extra)})`);
     }
     // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
     // the first step finding enough means there is none).
@@ -322,7 +358,7 @@ function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, st
 
 /** The first step, its short fields scored for the pages it matched only ({@link titlesOfMatches}). */
 function firstStepOfMatches(w: Writing, step: PlanStep, fields: ShortField[], alike: JoinedField | undefined): string[] {
-  const { plan, bind, k, coverage } = w;
+  const { plan, bind, depth, coverage } = w;
   const ctes = [`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind)})`];
   for (const { table } of fields) {
     ctes.push(`matched_${table} AS MATERIALIZED (SELECT t.rowid AS id, bm25(${table}) AS bm FROM ${table} t
@@ -330,7 +366,7 @@ function firstStepOfMatches(w: Writing, step: PlanStep, fields: ShortField[], al
   }
   const joined = [...fields.map((f) => ({ ...f, name: `matched_${f.table}` })), ...(alike ? [alike] : [])];
   ctes.push(`step0 AS MATERIALIZED (SELECT m.id AS id, (${fieldScore(joined)})${coverage.covered('m.id')}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${coverage.stepOf('m.id')}
-        FROM matched m${fieldJoins(joined)} ORDER BY score, id LIMIT ${k})`);
+        FROM matched m${fieldJoins(joined)} ORDER BY score, id LIMIT ${depth})`);
   return ctes;
 }
 
@@ -420,8 +456,7 @@ function sideRows(w: Writing): string[] {
       FROM lookups`);
   }
   if (plan.strictCheck !== undefined) {
-    // No order: the count stops reading at `limit` matches.
-    parts.push(`SELECT 's', NULL, (SELECT count(*) FROM (SELECT id FROM (${matchQuery(plan, plan.strictCheck, bind)}) LIMIT ${w.limit})), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL`);
+    parts.push(`SELECT 's', NULL, ${siteMatches(plan, [plan.strictCheck], w.enough, bind)}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL`);
   }
   if (plan.generation && !plan.bare) {
     parts.push(`SELECT 'g', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, value FROM (${VOCAB_GENERATION_QUERY})`);
@@ -501,8 +536,7 @@ function matchQuery(plan: SearchPlan, match: string, bind: Bind): string {
   const where = [`${TABLE} MATCH ${bind(match)}`];
   if (plan.site) where.push(`${column('site')} = ${bind(plan.site)}`);
   if (plan.type) where.push(`${column('type')} = ${bind(plan.type)}`);
-  // Tags are in the full-text row only (search_docs has none): read only when a tag is asked for.
-  where.push(...tagConditions('f.tags', plan.tags ?? [], bind));
+  where.push(...tagConditions(tagsColumn(plan), plan.tags ?? [], bind));
   // The text past maxContentLength (the `more` column) is body text: it weighs as the body does. A table without the
   // column (an older index, another tool's) ignores the extra weight.
   const weights = [title, description, content, tags, content].join(', ');

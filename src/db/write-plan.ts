@@ -1,5 +1,6 @@
 import { cutOnWord } from '../text/cut.js';
 import { foldWord } from '../text/fold.js';
+import { removeWordBreaks } from '../text/segment.js';
 import { DOCS_TABLE, HASHES_TABLE, HEADINGS_TABLE, INSERT_SECTIONS, syncHeadingsStatement, SECTION_LEAD_CHARS, SECTION_MATCH_CHARS, SECTIONS_MAX_BYTES, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
 
 /**
@@ -75,8 +76,8 @@ export function pageInsert(page: PageToWrite, day: PlanValue, hash: string): Pla
       shortenable: [PAGE_COLUMNS.indexOf('more'), PAGE_COLUMNS.indexOf('content')],
     },
     {
-      sql: `INSERT INTO ${DOCS_TABLE} (id, site, type, day, url, boost) VALUES (last_insert_rowid(), ?, ?, ?, ?, ?)`,
-      params: [page.site, page.type, day, page.url, page.boost ? Number(page.boost) : null],
+      sql: `INSERT INTO ${DOCS_TABLE} (id, site, type, day, url, boost, tags) VALUES (last_insert_rowid(), ?, ?, ?, ?, ?, ?)`,
+      params: [page.site, page.type, day, page.url, page.boost ? Number(page.boost) : null, removeWordBreaks(page.tags)],
     },
     // Right after the side row, whose id is the FTS5 row's: last_insert_rowid() is still the page's rowid.
     { sql: `INSERT INTO ${TITLES_TABLE} (rowid, title, site) VALUES (last_insert_rowid(), ?, ?)`, params: [page.title, page.site] },

@@ -3,6 +3,7 @@ import matter from 'gray-matter';
 import { parse as parseToml } from 'smol-toml';
 import type { ResolvedConfig } from '../options/options.js';
 import { segmentUnspaced } from '../text/segment.js';
+import { hasInvisible, normalizeTag, NOT_IN_A_TAG, showInvisible } from '../text/tags.js';
 import { stripSentinels } from '../search/snippet.js';
 import type { SourceFile } from './collect.js';
 import type { FrontmatterChecks, FrontmatterRules } from './frontmatter-rules.js';
@@ -108,7 +109,7 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
       title: capped('title', segmentUnspaced(clean(stringField(data.title) ?? firstHeading(body) ?? titleFromPath(file.relativePath)))),
       description: capped('description', segmentUnspaced(clean(DESCRIPTION_KEYS.map((k) => stringField(data[k])).find(Boolean) ?? ''))),
       content,
-      tags: capped('tags', segmentUnspaced(clean(tagsField(data.tags)))),
+      tags: capped('tags', segmentUnspaced(clean(tagsField(data.tags, warn)))),
       url: slugToUrl(file.source.url, slug),
       site: config.site,
       type: file.source.type,
@@ -200,9 +201,25 @@ function stringField(value: unknown): string | undefined {
   return undefined;
 }
 
-function tagsField(value: unknown): string {
-  const tags = Array.isArray(value) ? value.filter((t) => typeof t === 'string' || typeof t === 'number') : typeof value === 'string' ? value.split(',') : [];
-  return tags.map((t) => String(t).trim()).filter(Boolean).join(' ');
+/**
+ * The page's tags, space-separated, each in the one form the `tags` filter compares (NFC, invisible and
+ * direction-changing characters removed, with a warning). A string is a list: split at commas and spaces, as it always
+ * was. An item of a YAML list is one tag: one holding a comma or a space, which the `tags=` filter would split into
+ * others, is left out with a warning (docs/decisions.md, "Tags are values").
+ */
+function tagsField(value: unknown, warn: (message: string) => void): string {
+  const given = Array.isArray(value) ? value.filter((t) => typeof t === 'string' || typeof t === 'number').map(String) : typeof value === 'string' ? [value] : [];
+  const tags: string[] = [];
+  for (const item of given) {
+    if (hasInvisible(item)) warn(`frontmatter tags: "${echoText(showInvisible(item))}" holds invisible or text-direction characters; they are removed`);
+    const tag = normalizeTag(item);
+    if (Array.isArray(value) && NOT_IN_A_TAG.test(tag)) {
+      warn(`frontmatter tags: "${echoText(tag)}" holds a comma or a space, which the tags filter splits at; left out (write it as one word, e.g. "${echoText(tag.split(NOT_IN_A_TAG).filter(Boolean).join('-'))}")`);
+      continue;
+    }
+    tags.push(...tag.split(/[,\s]+/u).filter(Boolean));
+  }
+  return [...new Set(tags)].join(' ');
 }
 
 /** The first date key holding a real date; each invalid one before it gets a warning. */

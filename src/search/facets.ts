@@ -1,4 +1,5 @@
 import { SearchInputError } from '../errors.js';
+import { normalizeTag, NOT_IN_A_TAG } from '../text/tags.js';
 
 /**
  * Tag filters and facet counts (docs/http-api.md, "Filters and facets"): the `tags` and `facets` parameters, validated
@@ -37,17 +38,15 @@ function items(raw: RawList): string[] {
   return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 }
 
-// Tags are space-separated in the index (a tag never holds a space); control characters are never in one either.
-// eslint-disable-next-line no-control-regex
-const NOT_IN_A_TAG = /[\s\u0000-\u001f\u007f]/u;
-
 /**
- * The `tags` parameter: repeated (`tags=a&tags=b`), comma-separated (`tags=a,b`) or both. Each tag as written
- * (exact, case-sensitive, like `type`), without duplicates, sorted, so that the order they are given in changes neither
- * the results nor the cache entry. Throws the 400 message when there are too many, or one is too long or has a space.
+ * The `tags` parameter: repeated (`tags=a&tags=b`), comma-separated (`tags=a,b`) or both. Each tag exact and
+ * case-sensitive, like `type`, in the form the indexer stores it (NFC, without invisible or direction-changing
+ * characters: `normalizeTag`), without duplicates, sorted, so that the order and Unicode form they are given in change
+ * neither the results nor the cache entry. Throws the 400 message when there are too many, or one is too long or has
+ * a space (the index keeps none that does).
  */
 export function parseTags(raw: RawList): string[] {
-  const tags = [...new Set(items(raw))].sort();
+  const tags = [...new Set(items(raw).map(normalizeTag).filter(Boolean))].sort();
   const bad = tags.length > MAX_TAGS || tags.some((t) => NOT_IN_A_TAG.test(t) || [...t].length > MAX_TAG_LENGTH);
   if (bad) throw new SearchInputError(`Invalid tags (at most ${MAX_TAGS}, each up to ${MAX_TAG_LENGTH} characters, without spaces)`);
   return tags;

@@ -10,6 +10,7 @@ import {
   codePointLength,
   coverageMatch,
   anyOf,
+  DEFAULT_LIMIT,
   everyWordMatch,
   MIN_QUERY_LENGTH,
   normalizeSearchInput,
@@ -46,7 +47,7 @@ export interface SearchResult {
   /**
    * Which step found the document: `all` (every term: the literal query, the last word possibly completed), `any`
    * (some of the terms) or `typo` (a word corrected within 1–2 edits, tried before `any`). Looser steps only run
-   * when stricter ones find fewer than `limit` results.
+   * when stricter ones find fewer than 10 pages in the site and type (whatever the tags and page asked).
    */
   match: MatchStep;
   /** The section of the page that matches best (its heading, and the page URL with the heading's `#anchor`). */
@@ -93,8 +94,9 @@ export async function searchIndex(config: SearchOptions | ResolvedConfig, args: 
 /**
  * Runs a validated search, widening step by step so a query is never a dead end: every term (the literal query), then any of
  * them, then with misspelled words corrected. Every step is built only from quoted literal terms and bound
- * parameters. Results of a stricter step come first; the decision to widen depends only on the query and `limit`, so
- * paging is stable. Queries under the minimum length return nothing without touching the database.
+ * parameters. Results of a stricter step come first; the decision to widen depends only on the query (in the site
+ * and type searched), never on `tags`, `limit` or `offset`, so paging is stable and a tag filter only narrows. Queries
+ * under the minimum length return nothing without touching the database.
  *
  * On the database it is one statement (one round trip on D1): the steps, the page's details and sections, and the
  * vocabulary words a misspelled term may have been meant as. Only when one of those is a correction does a second
@@ -140,6 +142,7 @@ async function search(
     tags: input.tags,
     facets: input.facets,
     facetLimit: MAX_FACET_VALUES,
+    types: config.types,
     site: config.site,
     today: dayNumber(now),
     weights: config.weights,
@@ -150,6 +153,7 @@ async function search(
     snippetTokens: config.snippetTokens,
     everyWordBonus: EVERY_WORD_BONUS,
     alikeWeight: ALIKE_WEIGHT,
+    widenBelow: WIDEN_BELOW,
     rowsBilled,
   };
   // The page's rows are found again by rowid where that costs FTS5 no more than reading the range they span: where rows
@@ -200,14 +204,14 @@ async function search(
       pageBy: base.offset > 0 && corrected ? 'rowid' : pageBy(corrected && lastMisspelled),
       steps: [covering(fixes, corrections)],
       generation: true,
-      // A search is corrected only while fewer than `limit` pages hold every word as typed (a word the stemmer
+      // A search is corrected only while fewer than WIDEN_BELOW pages hold every word as typed (a word the stemmer
       // shortens, typed partway, can still find them): counted in the same statement.
       ...(corrected ? { strictCheck: covering().every } : {}),
     });
     const generation = rows.find((r) => r.kind === 'g')?.json ?? undefined;
     if (generation) read(generation);
     const strict = Number(rows.find((r) => r.kind === 's')?.score ?? 0);
-    if (generation === known.generation && strict < input.limit) {
+    if (generation === known.generation && strict < WIDEN_BELOW) {
       const names: MatchStep[] = corrected && !isCompletion(corrections, lastTerm) ? ['typo', 'any'] : ['all', 'any'];
       return outcome(config, terms, rows, names, corrections, origin, true, [...alike, ...vocabulary]);
     }
@@ -267,8 +271,8 @@ function isCompletion(corrections: Map<string, string[]>, lastTerm: string): boo
 
 /**
  * The corrections of a coverage-ranked search, from the typo index in memory (`undefined` when none is loaded): the
- * words the statement's lookup would read, so the same corrections, to be applied while fewer than `limit` pages hold
- * every word as typed.
+ * words the statement's lookup would read, so the same corrections, to be applied while fewer than WIDEN_BELOW pages
+ * hold every word as typed.
  */
 function correctedInMemory(
   db: SearchDatabase,
@@ -299,6 +303,16 @@ function alsoMeant(synonyms: Map<string, string[]>, corrections: Map<string, str
   for (const [term, words] of corrections) both.set(term, [...(both.get(term) ?? []), ...words]);
   return both;
 }
+
+/**
+ * A search is widened (its last word completed, a word corrected, the looser steps run) only while fewer than this many
+ * pages of the site and type hold every word as typed: decided on the query in the pages searched, never on the
+ * `tags` or page asked, so that a tag filter only narrows and paging at any `limit` finds the same pages (issue 44).
+ * The type is part of what is searched, as the site is: on a site whose types are its languages, a misspelling or a
+ * word typed partway is judged in the reader's language (docs/decisions.md). The endpoint's default `limit`: a
+ * default page answers as when the decision followed `limit`.
+ */
+const WIDEN_BELOW = DEFAULT_LIMIT;
 
 /**
  * `weights.title` divided by this is how much a title's own bm25 adds (0.5 with the default weight of 10): scaled by
@@ -337,6 +351,8 @@ const SECTION_SNIPPET_TOKENS = 16;
 const SIDE_TABLE = new RegExp(`no such table: (${[DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE].join('|')})\\b|no such column: sections\\b`, 'i');
 /** A `search_docs` of schema version 8 and before, which has no page boosts. */
 const NO_BOOSTS = /no such column: d\.boost\b/i;
+/** A `search_docs` of schema version 11 and before, which has no tags. */
+const NO_DOC_TAGS = /no such column: d\.tags\b/i;
 const TITLES = new RegExp(`no such table: ${TITLES_TABLE}\\b`, 'i');
 /** An index of schema version 10 and before, which has no headings table. */
 const HEADINGS = new RegExp(`no such table: ${HEADINGS_TABLE}\\b`, 'i');
@@ -352,6 +368,8 @@ async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[
     if (plan.titleWeight > 0 && TITLES.test(message)) return run(db, { ...plan, titleWeight: 0 });
     if ((plan.headingWeight ?? 0) > 0 && HEADINGS.test(message)) return run(db, { ...plan, headingWeight: 0 });
     if (plan.boosts !== false && NO_BOOSTS.test(message)) return run(db, { ...plan, boosts: false });
+    if (plan.docTags !== false && NO_DOC_TAGS.test(message)) return run(db, { ...plan, docTags: false });
+    if (plan.facets?.length && !plan.facetGroups && /string or blob too big/i.test(message)) return run(db, { ...plan, facetGroups: true });
     if (!plan.bare && SIDE_TABLE.test(message)) return run(db, { ...plan, bare: true });
     throw e;
   }

@@ -24,6 +24,10 @@ export const FIXTURE_FILES: Record<string, string> = {
   'blog/thames.md': post('Otters return to the Thames', '2025-11-03', 'After decades away, otters have been seen in the Thames near the city again.', ['uk']),
   'blog/sea-otters.md': post('A week with sea otters', '2025-08-20', 'Seven days in a kayak among sea otters, rafting together in the kelp.', ['pacific']),
   'blog/holding-hands.md': post('Why otters hold hands', '2025-02-14', 'Sea otters hold paws while they sleep so the current does not drift them apart.', ['pacific', 'behaviour']),
+  // Tags a careless author writes (issue 44, item 2), on pages no other test searches: a comma inside a tag, café in
+  // NFD on one page and NFC on the other, a zero-width space and a right-to-left override, a Chinese tag.
+  'docs/stoat-winter.md': '---\ntitle: Stoats in winter\ntags: ["tag,with,commas", "cafe\u0301", "zero\\u200bwidth", "部署指南"]\n---\nA stoat turns white in winter.\n',
+  'docs/stoat-summer.md': '---\ntitle: Stoats in summer\ntags: ["caf\u00e9", "\\u202ereversed"]\n---\nA stoat is brown in summer.\n',
   'hostile/hostile.md': `---\ntitle: '<img src=x onerror="window.__pwned=2"> Hostile page'\n---\nThis hostile page documents markup as text: \`<script>window.__pwned=1</script>\` and \`<img src=x onerror="window.__pwned=1">\` must never run.\n`,
 };
 

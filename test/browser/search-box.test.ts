@@ -852,6 +852,24 @@ describe('filters with counts (issue 37, item 1)', () => {
     expect(asked).toEqual(['pacific', '']);
   });
 
+  it('every tag chip finds what it counts: no comma, one café, nothing invisible (issue 44, item 2)', async () => {
+    await withFacets();
+    await searchFor('stoat');
+    // The comma tag is left out at index time; the two cafés are one; invisible characters are gone.
+    await expect.poll(() => chipTexts('tag')).toEqual(['café 2', 'reversed 1', 'zerowidth 1', '部署指南 1']);
+    for (const [value, titles_] of [
+      ['café', ['Stoats in summer', 'Stoats in winter']],
+      ['部署指南', ['Stoats in winter']],
+      ['zerowidth', ['Stoats in winter']],
+    ] as const) {
+      await page.locator(`site-search [part=chip][data-value="${value}"]`).click();
+      await expect.poll(async () => (await titles()).sort()).toEqual(titles_);
+      expect(await status().textContent()).not.toContain('No results');
+      await page.locator(`site-search [part=chip][data-value="${value}"]`).click();
+      await expect.poll(async () => (await titles()).length).toBe(2);
+    }
+  });
+
   it('a chosen tag and type survive "More results"; the keyboard reaches and toggles the chips', async () => {
     await withFacets('1');
     await typeQuery('otter');

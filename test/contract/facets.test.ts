@@ -120,10 +120,11 @@ describe.each(Object.entries(DRIVERS))('tags and facets: %s', (_name, open) => {
     expect(tags.slice(2).every((t) => t.count === 1)).toBe(true);
   });
 
-  it('with steps as gates (ranking: fts5), counts the matches of the steps that ran', async () => {
+  it('with steps as gates (ranking: fts5), counts the matches of the steps that ran, whatever the limit', async () => {
     const fts5 = { ranking: 'fts5' as const };
-    // One page has both words: with limit=1 the strict step is enough and the any-word step does not run.
-    expect((await ask('q=otter+release&limit=1&facets=type', fts5)).body.facets).toEqual({ type: counts({ post: 1 }) });
+    // One page has both words, fewer than 10: the any-word step runs, at limit=1 as at limit=5 (issue 44: the limit
+    // decides nothing; at limit=1 it once did not run, and the same query found other pages at another page size).
+    expect((await ask('q=otter+release&limit=1&facets=type', fts5)).body.facets).toEqual({ type: counts({ doc: 4, post: 2 }) });
     expect((await ask('q=otter+release&limit=5&facets=type', fts5)).body.facets).toEqual({ type: counts({ doc: 4, post: 2 }) });
     expect((await ask('q=otter+release&limit=5&offset=2&facets=type&tags=api', fts5)).body.facets).toEqual({ type: counts({ doc: 2, post: 1 }) });
   });

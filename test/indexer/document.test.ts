@@ -45,6 +45,35 @@ describe('tags, dates and emoji', () => {
     expect(doc('---\ntags: astro, search\n---\n').tags).toBe('astro search');
   });
 
+  // Issue 44, item 2: a tag is a value the `tags=` filter selects exactly as its chip shows it.
+  it('leaves out a list item holding a comma or a space, with a warning naming the file; a string is split as a list', () => {
+    const parsed = parse('---\ntags: ["tag,with,commas", "two words", kept]\n---\n', 'guides/tagged.md');
+    expect(parsed.status).toBe('indexed');
+    if (parsed.status !== 'indexed') return;
+    expect(parsed.document.tags).toBe('kept');
+    expect(parsed.warnings.map((w) => [w.file, w.message])).toEqual([
+      ['/site/content/guides/tagged.md', 'frontmatter tags: "tag,with,commas" holds a comma or a space, which the tags filter splits at; left out (write it as one word, e.g. "tag-with-commas")'],
+      ['/site/content/guides/tagged.md', 'frontmatter tags: "two words" holds a comma or a space, which the tags filter splits at; left out (write it as one word, e.g. "two-words")'],
+    ]);
+    // A string was always a list: split at commas and spaces, each word a tag, no warning.
+    const listed = parse('---\ntags: "astro, two words"\n---\n');
+    expect(listed.status === 'indexed' && [listed.document.tags, listed.warnings]).toEqual(['astro two words', []]);
+  });
+
+  it('stores every tag in NFC, without invisible or text-direction characters, with a warning', () => {
+    const nfd = 'cafe\u0301';
+    const parsed = parse(`---\ntags: ["${nfd}", "zero\\u200bwidth", "\\u202edesrever", "\\u2066iso\\u2069", "\\u200e\\u200f", "caf\u00e9"]\n---\n`);
+    if (parsed.status !== 'indexed') throw new Error('skipped');
+    // The two cafés are one tag; the marks-only tag is nothing and is dropped.
+    expect(parsed.document.tags).toBe('caf\u00e9 zerowidth desrever iso');
+    expect(parsed.warnings.map((w) => w.message)).toEqual([
+      'frontmatter tags: "zero\\u{200b}width" holds invisible or text-direction characters; they are removed',
+      'frontmatter tags: "\\u{202e}desrever" holds invisible or text-direction characters; they are removed',
+      'frontmatter tags: "\\u{2066}iso\\u{2069}" holds invisible or text-direction characters; they are removed',
+      'frontmatter tags: "\\u{200e}\\u{200f}" holds invisible or text-direction characters; they are removed',
+    ]);
+  });
+
   it('takes the date from date, pubDate, publishDate, published, updated or modified as YYYY-MM-DD', () => {
     expect(doc('---\ndate: 2024-03-05\n---\n').date).toBe('2024-03-05');
     expect(doc('---\npubDate: 2024-03-05T23:10:00Z\n---\n').date).toBe('2024-03-05');

@@ -16,9 +16,12 @@ import { bundleSize } from '../../bench/perf/bundle-size.js';
  * +211 bytes (main 19,388, with them 19,599); the MCP code itself is only in a Worker that imports it (below).
  * Issue 47 raised it to 20,736: the built-in docs vocabulary (its list, and its words' bm25 taken back in part in the
  * statement), the section-link rule and searchStatement split into named parts, +959 bytes (20,558; the issue allows
- * 24 KB).
+ * 24 KB). Issue 44 raised it to 21,504: deciding to widen on the query whatever the tags and page (a count of the
+ * matches beside the tag-filtered steps), tags in one Unicode form on both sides, and the facet counts in one pass over
+ * the matches where D1 bills rows (with the grouped counts kept for Node and past 2 MB of tags), +804 bytes (main
+ * 20,558, with them 21,362).
  */
-const MAX_GZIP_BYTES = 20_736;
+const MAX_GZIP_BYTES = 21_504;
 
 const entry = fileURLToPath(new URL('../../adapters/workers.ts', import.meta.url));
 
