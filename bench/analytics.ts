@@ -77,7 +77,7 @@ async function d1RowsWritten() {
         const ctx = { waitUntil: (p: Promise<unknown>) => void pending.push(p) };
         for (let i = 1; i <= 1000; i++, now += 1000 / rate) {
           const [q, lang] = QUERY_MIX[i % QUERY_MIX.length]!;
-          recorder.search({ day: recorder.today(), site: '', type: lang, query: storedQuery(q, 100), results: 8, match: 'all', suggestion: '' }, { db: counted.db }, ctx);
+          recorder.search({ day: recorder.today(), site: '', source: 'endpoint', type: lang, query: storedQuery(q, 100), results: 8, match: 'all', suggestion: '' }, { db: counted.db }, ctx);
           while (pending.length) await pending.shift();
         }
         await recorder.flush(counted.db);

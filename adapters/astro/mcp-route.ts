@@ -1,9 +1,10 @@
 /** The MCP server the Astro integration injects at the `mcp` option's route (docs/mcp.md), on demand. */
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
-import { config, database, platform } from 'virtual:site-search/runtime';
+import { analytics, config, database, platform } from 'virtual:site-search/runtime';
 import type { ResolvedConfig, SearchDatabase, WaitUntilContext } from '../../src/index.js';
 import { missingIndexMessage } from '../../src/errors.js';
 import { createMcpHandler } from '../../src/mcp/index.js';
+import { recordAnalytics } from '../../src/analytics/index.js';
 
 interface PlatformContext {
   env?: object;
@@ -12,8 +13,13 @@ interface PlatformContext {
 }
 
 // Page and result URLs follow Astro.url (or the `origin` option), as the search endpoint's do. On Node the handler opens
-// the local index itself (`database`); elsewhere the binding is in `env`.
-const handler = createMcpHandler(config as ResolvedConfig, { db: database as (() => SearchDatabase) | undefined });
+// the local index itself (`database`); elsewhere the binding is in `env`. With analytics on, assistants' searches are
+// counted as the search route's are, apart from them (on Node in the analytics file beside the index).
+const handler = createMcpHandler(config as ResolvedConfig, {
+  db: database as (() => SearchDatabase) | undefined,
+  analytics: analytics as () => SearchDatabase | undefined,
+  recordAnalytics,
+});
 
 export const prerender = false;
 

@@ -1,4 +1,4 @@
-import type { ClickEvent, MatchKind, SearchEvent } from './events.js';
+import type { ClickEvent, MatchKind, SearchEvent, SearchSource } from './events.js';
 
 /**
  * The query counted for searches whose text is not kept: a day's new queries past the cap, and queries evicted from it
@@ -10,6 +10,7 @@ export const OTHER_QUERY = '';
 export interface SearchRow {
   day: string;
   site: string;
+  source: SearchSource;
   type: string;
   query: string;
   searches: number;
@@ -55,10 +56,11 @@ export class Aggregator {
   }
 
   addSearch(e: SearchEvent): void {
-    let key = `${e.day}\0${e.site}\0${e.type}\0${e.query}`;
+    const keyOf = (query: string) => `${e.day}\0${e.site}\0${e.source}\0${e.type}\0${query}`;
+    let key = keyOf(e.query);
     let query = e.query;
-    if (!this.#searches.has(key) && this.size >= this.maxRows) key = `${e.day}\0${e.site}\0${e.type}\0${(query = OTHER_QUERY)}`;
-    const row = this.#searches.get(key) ?? { day: e.day, site: e.site, type: e.type, query, searches: 0, zero: 0, results: 0, match: e.match, suggestion: '' };
+    if (!this.#searches.has(key) && this.size >= this.maxRows) key = keyOf((query = OTHER_QUERY));
+    const row = this.#searches.get(key) ?? { day: e.day, site: e.site, source: e.source, type: e.type, query, searches: 0, zero: 0, results: 0, match: e.match, suggestion: '' };
     row.searches++;
     if (e.results === 0) row.zero++;
     if (query !== OTHER_QUERY) Object.assign(row, { results: e.results, match: e.match, suggestion: e.suggestion });

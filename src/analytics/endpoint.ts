@@ -5,7 +5,7 @@ import { readClickReport } from './click.js';
 import { indexedClickTarget } from './click-target.js';
 import { SearchInputError } from '../errors.js';
 import { isEngineDataset } from './engine-store.js';
-import { summarize, type AnswerBody, type AnswerSummary } from './events.js';
+import { summarize, type AnswerBody, type AnswerSummary, type SearchSource } from './events.js';
 import { storedQuery } from './query-text.js';
 import { AnalyticsRecorder, type AnalyticsTarget } from './recorder.js';
 
@@ -16,8 +16,11 @@ interface WaitUntil {
 /** The handler's side of analytics: what it calls after a search, and on a click report. */
 export interface EndpointAnalytics {
   readonly recorder: AnalyticsRecorder;
-  /** Records an answered search; `answer` is the answer's body (a miss) or the cached response (a hit, read off the path). */
-  searched(input: SearchInput, answer: AnswerBody | Response, where: Where, ctx?: WaitUntil | null): void;
+  /**
+   * Records an answered search; `answer` is the answer's body (a miss) or the cached response (a hit, read off the
+   * path). `source` is who asked: the endpoint's readers (default) or an assistant through the MCP server.
+   */
+  searched(input: SearchInput, answer: AnswerBody | Response, where: Where, ctx?: WaitUntil | null, source?: SearchSource): void;
   /** Answers a click report: 204 when counted, a `SearchInputError` (400) when the report is not one. */
   clicked(request: Request, siteOrigin: string, where: Where, ctx?: WaitUntil | null): Promise<void>;
 }
@@ -40,10 +43,10 @@ export function endpointAnalytics(config: ResolvedConfig, now?: () => number): E
     const engine = options.engineBinding ? (env as Record<string, unknown> | undefined)?.[options.engineBinding] : undefined;
     return isEngineDataset(engine) ? { engine } : { db: analyticsDb() ?? searchDb };
   };
-  const record = (input: SearchInput, summary: AnswerSummary, where: Where, ctx?: WaitUntil | null) => {
+  const record = (input: SearchInput, summary: AnswerSummary, where: Where, ctx: WaitUntil | null | undefined, source: SearchSource) => {
     try {
       const suggestion = summary.suggestion && storedQuery(summary.suggestion, config.maxQueryLength);
-      recorder.search({ day: recorder.today(), site: config.site, type: input.type, query: storedQuery(input.q, config.maxQueryLength), ...summary, suggestion }, target(where), ctx);
+      recorder.search({ day: recorder.today(), site: config.site, source, type: input.type, query: storedQuery(input.q, config.maxQueryLength), ...summary, suggestion }, target(where), ctx);
     } catch (e) {
       // Recording is never in the way of the answer, whatever fails in it (opening the analytics file included).
       recorder.failed(e);
@@ -51,12 +54,12 @@ export function endpointAnalytics(config: ResolvedConfig, now?: () => number): E
   };
   return {
     recorder,
-    searched(input, answer, where, ctx) {
-      if (!(answer instanceof Response)) return record(input, summarize(answer), where, ctx);
+    searched(input, answer, where, ctx, source = 'endpoint') {
+      if (!(answer instanceof Response)) return record(input, summarize(answer), where, ctx, source);
       // A cached answer is read in the background: the reader gets the original body untouched, at once.
       const read = answer
         .json()
-        .then((body) => record(input, summarize(body as AnswerBody), where, ctx))
+        .then((body) => record(input, summarize(body as AnswerBody), where, ctx, source))
         .catch((e: unknown) => console.error('[site-search] analytics could not read a cached answer:', e));
       if (ctx && typeof ctx.waitUntil === 'function') ctx.waitUntil(read);
     },

@@ -21,17 +21,22 @@ export async function readEngineStats(access: EngineSqlAccess, { days = 30, site
   if (!/^[A-Za-z_][\w]*$/.test(access.dataset)) throw new SiteSearchError(`--engine must be an Analytics Engine dataset name such as site_search, not "${access.dataset}".`);
   const { from, to } = period(days, now);
   const where = (kind: string) => `blob1 = '${kind}' AND index1 = ${quote(site)} AND timestamp >= toDateTime('${from} 00:00:00')`;
-  const searches = `FROM ${access.dataset} WHERE ${where('search')}`;
+  // Points written before blob8 carry '' there: readers' searches.
+  const searches = `FROM ${access.dataset} WHERE ${where('search')} AND blob8 <> 'mcp'`;
+  const asked = `FROM ${access.dataset} WHERE ${where('search')} AND blob8 = 'mcp'`;
   const count = 'SUM(_sample_interval)';
   const zero = 'sumIf(_sample_interval, double1 = 0)';
   const query = (sql: string) => runSql(access, sql);
   const n = (value: unknown) => Math.round(Number(value ?? 0));
-  const [perDay, queries, opened, zeroes, corrected] = await Promise.all([
+  const [perDay, queries, opened, zeroes, corrected, askedTotals, askedQueries, askedZeroes] = await Promise.all([
     query(`SELECT toStartOfDay(timestamp) AS day, ${count} AS searches, ${zero} AS zero ${searches} GROUP BY day ORDER BY day`),
     query(`SELECT blob4 AS query, ${count} AS searches, ${zero} AS zero ${searches} GROUP BY query ORDER BY searches DESC LIMIT ${top}`),
     query(`SELECT blob4 AS query, blob7 AS url, double2 AS rank, ${count} AS clicks FROM ${access.dataset} WHERE ${where('click')} GROUP BY query, url, rank ORDER BY clicks DESC`),
     query(`SELECT blob4 AS query, ${zero} AS searches ${searches} GROUP BY query HAVING searches > 0 ORDER BY searches DESC LIMIT ${top}`),
     query(`SELECT blob4 AS query, blob6 AS suggestion, ${count} AS searches ${searches} AND blob5 = 'typo' GROUP BY query, suggestion ORDER BY searches DESC LIMIT ${top}`),
+    query(`SELECT ${count} AS searches, ${zero} AS zero ${asked}`),
+    query(`SELECT blob4 AS query, ${count} AS searches, ${zero} AS zero ${asked} GROUP BY query ORDER BY searches DESC LIMIT ${top}`),
+    query(`SELECT blob4 AS query, ${zero} AS searches ${asked} GROUP BY query HAVING searches > 0 ORDER BY searches DESC LIMIT ${top}`),
   ]);
   return assembleStats(site, { from, to }, {
     perDay: perDay.map((r) => ({ day: String(r.day).slice(0, 10), searches: n(r.searches), zero: n(r.zero) })),
@@ -41,6 +46,13 @@ export async function readEngineStats(access: EngineSqlAccess, { days = 30, site
     correctedQueries: corrected.map((r) => ({ query: String(r.query), suggestion: String(r.suggestion), searches: n(r.searches) })),
     // Analytics Engine has no cap to apply: every query keeps its text.
     other: 0,
+    assistants: {
+      searches: n(askedTotals[0]?.searches),
+      zeroResults: n(askedTotals[0]?.zero),
+      other: 0,
+      topQueries: askedQueries.map((r) => ({ query: String(r.query), searches: n(r.searches), zero: n(r.zero) })),
+      zeroResultQueries: askedZeroes.map((r) => ({ query: String(r.query), searches: n(r.searches) })),
+    },
   });
 }
 

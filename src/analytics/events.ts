@@ -1,11 +1,18 @@
 /** How a search matched, as its answer reports it: the first result's step, or `none` when nothing was found. */
 export type MatchKind = 'all' | 'any' | 'typo' | 'none';
 
-/** One answered search, as recorded: nothing about who asked. */
+/**
+ * Who asked: `endpoint` for the search endpoint (the box and any other reader of it), `mcp` for an AI assistant
+ * through the MCP server's `search` tool (docs/mcp.md). Counted apart, so a site sees what assistants ask.
+ */
+export type SearchSource = 'endpoint' | 'mcp';
+
+/** One answered search, as recorded: nothing about who asked beyond {@link SearchSource}. */
 export interface SearchEvent {
   /** UTC day, `YYYY-MM-DD`. */
   day: string;
   site: string;
+  source: SearchSource;
   /** The `type` filter, `''` for all types. */
   type: string;
   /** The stored form of the query (`storedQuery`). */

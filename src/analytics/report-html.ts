@@ -53,6 +53,7 @@ export function renderHtmlReport(stats: AnalyticsStats): string {
     ['No results', `${stats.zeroResults} (${percent(stats.zeroResultRate)})`],
     ['Results opened', `${stats.clicks} (${percent(stats.clickThroughRate)} of searches)`],
     ['Other (past the daily cap)', String(stats.other)],
+    ['Asked by AI assistants (MCP, not counted above)', `${stats.assistants.searches} (${stats.assistants.zeroResults} with no results)`],
   ];
   const opened = (q: AnalyticsStats['topQueries'][number]) => q.opened.map((o) => `#${o.rank} ${o.url} ×${o.clicks}`).join(', ') || '—';
   return `<!doctype html>
@@ -75,6 +76,7 @@ ${barChart('Results opened by rank', ranks)}
 ${table('Top queries', ['Query', 'Searches', 'No results', 'Opened', 'Results opened (rank, page, times)'], stats.topQueries.map((q) => [q.query, q.searches, q.zero, q.clicks, opened(q)]))}
 ${table('Queries with no results', ['Query', 'Searches'], stats.zeroResultQueries.map((q) => [q.query, q.searches]))}
 ${table('Corrected queries', ['Query', 'Shown results for', 'Searches'], stats.correctedQueries.map((q) => [q.query, q.suggestion, q.searches]))}
+${table('Asked by AI assistants (MCP)', ['Query', 'Searches', 'No results'], stats.assistants.topQueries.map((q) => [q.query, q.searches, q.zero]))}
 </body></html>
 `;
 }

@@ -5,19 +5,57 @@ import { OTHER_QUERY, type AnalyticsBatch } from './aggregate.js';
 export const QUERIES_TABLE = 'site_search_queries';
 export const CLICKS_TABLE = 'site_search_clicks';
 
+/** The readers' source: rows of a table written before sources were counted apart are theirs. */
+export const READERS_SOURCE = 'endpoint';
+
+const QUERIES_COLUMNS = `day TEXT NOT NULL, site TEXT NOT NULL, source TEXT NOT NULL DEFAULT '${READERS_SOURCE}', type TEXT NOT NULL, query TEXT NOT NULL, searches INTEGER NOT NULL, zero INTEGER NOT NULL, results INTEGER NOT NULL, match TEXT NOT NULL, suggestion TEXT NOT NULL, PRIMARY KEY (day, site, query, source, type)`;
+
 /**
  * Primary keys are the aggregation keys: a flush adds to a row, never appends one per search. The query comes before
- * the type so the cap's "is this query stored today" is a lookup of the key's prefix, not a scan of the day.
+ * the source and type so the cap's "is this query stored today" is a lookup of the key's prefix, not a scan of the day;
+ * the same query from readers and from assistants is two rows of one query (the cap counts queries, not rows).
  */
 export const ANALYTICS_SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS ${QUERIES_TABLE} (day TEXT NOT NULL, site TEXT NOT NULL, type TEXT NOT NULL, query TEXT NOT NULL, searches INTEGER NOT NULL, zero INTEGER NOT NULL, results INTEGER NOT NULL, match TEXT NOT NULL, suggestion TEXT NOT NULL, PRIMARY KEY (day, site, query, type)) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS ${QUERIES_TABLE} (${QUERIES_COLUMNS}) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS ${CLICKS_TABLE} (day TEXT NOT NULL, site TEXT NOT NULL, query TEXT NOT NULL, url TEXT NOT NULL, rank INTEGER NOT NULL, clicks INTEGER NOT NULL, PRIMARY KEY (day, site, query, url, rank)) WITHOUT ROWID`,
 ];
+
+/** Whether the queries table (if any) predates the source column: its `CREATE` statement as SQLite keeps it. */
+const QUERIES_TABLE_SQL = `SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = '${QUERIES_TABLE}'`;
+
+/**
+ * A queries table written before sources were counted apart, rebuilt with the column and the key that holds it, its
+ * rows kept as readers' (the only searches counted then). A primary key cannot be altered in place, so the rows move
+ * to a new table that takes the old one's name, in one batch (one transaction on D1).
+ */
+const ADD_SOURCE = [
+  `CREATE TABLE ${QUERIES_TABLE}_sources (${QUERIES_COLUMNS}) WITHOUT ROWID`,
+  `INSERT INTO ${QUERIES_TABLE}_sources (day, site, source, type, query, searches, zero, results, match, suggestion)
+SELECT day, site, '${READERS_SOURCE}', type, query, searches, zero, results, match, suggestion FROM ${QUERIES_TABLE}`,
+  `DROP TABLE ${QUERIES_TABLE}`,
+  `ALTER TABLE ${QUERIES_TABLE}_sources RENAME TO ${QUERIES_TABLE}`,
+];
+
+/** True when the queries table exists without the source column (read by `stats` on a file it may not write). */
+export async function predatesSources(db: SearchDatabase): Promise<boolean> {
+  const { results } = await db.prepare(QUERIES_TABLE_SQL).all<{ sql: string }>();
+  const sql = results[0]?.sql;
+  return sql !== undefined && !/\bsource\b/.test(sql);
+}
+
+/** Rebuilds an older queries table with the source column (nothing when it has it, or does not exist). */
+export async function upgradeAnalyticsSchema(db: SearchDatabase): Promise<void> {
+  if (!(await predatesSources(db))) return;
+  const statements = ADD_SOURCE.map((sql) => db.prepare(sql));
+  // One transaction where the driver has one (D1 and openSqlite do): another process sees the old table or the new.
+  if (db.batch) await db.batch(statements);
+  else for (const statement of statements) await statement.run();
+}
 
 /** A batch's rows as a table: `?` is the batch, JSON. */
 const INCOMING = `incoming AS MATERIALIZED (
   SELECT value ->> 0 AS day, value ->> 1 AS site, value ->> 2 AS type, value ->> 3 AS query, value ->> 4 AS searches,
-         value ->> 5 AS zero, value ->> 6 AS results, value ->> 7 AS match, value ->> 8 AS suggestion
+         value ->> 5 AS zero, value ->> 6 AS results, value ->> 7 AS match, value ->> 8 AS suggestion, value ->> 9 AS source
   FROM json_each(?)
 )`;
 
@@ -57,9 +95,9 @@ const IS_EVICTED = (table: string) => `(${table}.day, ${table}.site, ${table}.qu
 /** Eviction, in three statements over the same `evicted` (none of them changes what it reads). */
 const EVICT = [
   `WITH ${EVICTED}
-INSERT INTO ${QUERIES_TABLE} (day, site, type, query, searches, zero, results, match, suggestion)
-SELECT day, site, type, '${OTHER_QUERY}', searches, zero, 0, 'none', '' FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)}
-ON CONFLICT (day, site, query, type) DO UPDATE SET searches = searches + excluded.searches, zero = zero + excluded.zero`,
+INSERT INTO ${QUERIES_TABLE} (day, site, source, type, query, searches, zero, results, match, suggestion)
+SELECT day, site, source, type, '${OTHER_QUERY}', searches, zero, 0, 'none', '' FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)}
+ON CONFLICT (day, site, query, source, type) DO UPDATE SET searches = searches + excluded.searches, zero = zero + excluded.zero`,
   `WITH ${EVICTED} DELETE FROM ${CLICKS_TABLE} WHERE ${IS_EVICTED(CLICKS_TABLE)}`,
   `WITH ${EVICTED} DELETE FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)}`,
 ];
@@ -83,11 +121,11 @@ const ADD_SEARCHES = `WITH ${INCOMING}, stored AS MATERIALIZED (
 ), admitted AS (
   SELECT j.*, known OR stored + dense_rank() OVER (PARTITION BY day, site, known ORDER BY total DESC, query) <= ? AS fits FROM judged j
 )
-INSERT INTO ${QUERIES_TABLE} (day, site, type, query, searches, zero, results, match, suggestion)
-SELECT day, site, type, CASE WHEN fits THEN query ELSE '${OTHER_QUERY}' END, searches, zero,
+INSERT INTO ${QUERIES_TABLE} (day, site, source, type, query, searches, zero, results, match, suggestion)
+SELECT day, site, source, type, CASE WHEN fits THEN query ELSE '${OTHER_QUERY}' END, searches, zero,
   CASE WHEN fits THEN results ELSE 0 END, CASE WHEN fits THEN match ELSE 'none' END, CASE WHEN fits THEN suggestion ELSE '' END
 FROM admitted WHERE true
-ON CONFLICT (day, site, query, type) DO UPDATE SET searches = searches + excluded.searches, zero = zero + excluded.zero,
+ON CONFLICT (day, site, query, source, type) DO UPDATE SET searches = searches + excluded.searches, zero = zero + excluded.zero,
   results = excluded.results, match = excluded.match, suggestion = excluded.suggestion`;
 
 /** A day's click rows are at most this many times the query cap (a query's readers open a few different results). */
@@ -96,7 +134,8 @@ export const CLICK_ROWS_PER_QUERY = 3;
 /**
  * Adds a batch of clicks in one statement. A click counts only for a query stored that day (a click for a query no
  * search asked is noise or forged), and a query's clicks never pass its searches (a report counts at most once per
- * search it could belong to, so "results opened" never exceeds searches made); the day's click rows stay under
+ * search it could belong to, so "results opened" never exceeds searches made; only readers' searches, since an
+ * assistant opens no result in the box); the day's click rows stay under
  * {@link CLICK_ROWS_PER_QUERY} times the query cap.
  */
 const ADD_CLICKS = `WITH incoming AS MATERIALIZED (
@@ -105,7 +144,7 @@ const ADD_CLICKS = `WITH incoming AS MATERIALIZED (
   WHERE value ->> 2 <> '${OTHER_QUERY}'
 ), room AS (
   SELECT day, site, query,
-    (SELECT coalesce(sum(q.searches), 0) FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query = i.query)
+    (SELECT coalesce(sum(q.searches), 0) FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query = i.query AND q.source = '${READERS_SOURCE}')
     - (SELECT coalesce(sum(c.clicks), 0) FROM ${CLICKS_TABLE} c WHERE c.day = i.day AND c.site = i.site AND c.query = i.query) AS left
   FROM incoming i GROUP BY day, site, query
 ), stored AS MATERIALIZED (
@@ -129,6 +168,7 @@ const COUNT_QUERIES = `SELECT count(*) AS n FROM (SELECT DISTINCT query FROM ${Q
 /** Writes analytics batches to a SQL database (D1 or local SQLite): a flush is one batch, one round trip on D1. */
 export class SqlAnalyticsStore {
   #schemaReady = false;
+  #upgraded: Promise<void> | undefined;
   #retainedOn = '';
   /** Distinct queries per day and site as the last write left them (`day\0site`); another process's are seen at the next. */
   #stored = new Map<string, number>();
@@ -142,7 +182,15 @@ export class SqlAnalyticsStore {
     const statements: SearchStatement[] = [];
     const sql = (text: string, ...values: (string | number)[]) => statements.push(this.db.prepare(text).bind(...values));
     // Created by the first flush of a process rather than by a push: the analytics file may be new, the index older.
-    if (!this.#schemaReady) for (const create of ANALYTICS_SCHEMA) sql(create);
+    // A table of an older version is rebuilt first (one read per process when it is current).
+    if (!this.#schemaReady) {
+      // Once per store, however many writes are in flight; tried again at the next write if it failed.
+      await (this.#upgraded ??= upgradeAnalyticsSchema(this.db).catch((e: unknown) => {
+        this.#upgraded = undefined;
+        throw e;
+      }));
+      for (const create of ANALYTICS_SCHEMA) sql(create);
+    }
     if (this.#retainedOn !== today) {
       this.#stored.clear();
       const oldest = new Date(Date.parse(today) - (this.options.retentionDays - 1) * 86_400_000).toISOString().slice(0, 10);
@@ -150,7 +198,7 @@ export class SqlAnalyticsStore {
     }
     const counted: string[] = [];
     if (batch.searches.length) {
-      const rows = JSON.stringify(batch.searches.map((r) => [r.day, r.site, r.type, r.query, r.searches, r.zero, r.results, r.match, r.suggestion]));
+      const rows = JSON.stringify(batch.searches.map((r) => [r.day, r.site, r.type, r.query, r.searches, r.zero, r.results, r.match, r.suggestion, r.source]));
       const queries = new Map<string, Set<string>>();
       for (const r of batch.searches) {
         const key = `${r.day}\0${r.site}`;

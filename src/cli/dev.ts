@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { openSqlite } from '../db/sqlite.js';
+import { endpointAnalytics } from '../analytics/endpoint.js';
 import { openAnalytics } from '../analytics/open.js';
 import { renderHtmlReport } from '../analytics/report-html.js';
 import { readStats } from '../analytics/stats.js';
@@ -67,7 +68,7 @@ export async function startDevServer(
   const devConfig = resolveConfig({ ...config, cors, analytics: config.analytics && { ...config.analytics, flushSeconds: 0 } });
   const search = toNodeListener(createSearchHandler(devConfig, { db, cache: false, analytics: analyticsDb }));
   const page = devPage(apiRoute, config.types);
-  const serveMcp = mcpListener(devConfig, db);
+  const serveMcp = mcpListener(devConfig, db, analyticsDb);
   const mcpRoute = config.mcp ? config.mcp.route : DEFAULT_MCP_ROUTE;
   // Result URLs point here, so each indexed page is served (as its indexed text) at its own path.
   const findPage = async (path: string): Promise<IndexedPage | undefined> => {
@@ -161,10 +162,13 @@ export const DEFAULT_MCP_ROUTE = '/mcp';
  * The MCP server over the local index (docs/mcp.md), so an author can point an assistant at the dev server. Loaded on
  * the first request: the SDK is an optional peer dependency, and a project without it gets a 501 saying what to install.
  */
-function mcpListener(config: ResolvedConfig, db: SearchDatabase): (req: IncomingMessage, res: ServerResponse) => void {
+function mcpListener(config: ResolvedConfig, db: SearchDatabase, analyticsDb: SearchDatabase | undefined): (req: IncomingMessage, res: ServerResponse) => void {
   let listener: Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> | undefined;
   return (req, res) => {
-    listener ??= import('../mcp/handler.js').then(({ createMcpHandler }) => toNodeListener(createMcpHandler(config, { db })));
+    // Assistants' searches are counted as the endpoint's are (apart from them), in the same analytics file.
+    listener ??= import('../mcp/handler.js').then(({ createMcpHandler }) =>
+      toNodeListener(createMcpHandler(config, { db, analytics: analyticsDb, recordAnalytics: endpointAnalytics })),
+    );
     listener.then(
       (serve) => serve(req, res),
       () => {

@@ -89,6 +89,16 @@ function nothingYet(loaded: LoadedConfig, where: string, flags: Flags): string {
   return `No analytics written to ${where} yet (analytics is on). ${stillInMemory(loaded, flags)} Search, then run stats again.`;
 }
 
+/** Assistants' searches (the MCP server's `search` tool), apart from readers': counted in none of the lines above. */
+function assistantsReport(a: AnalyticsStats['assistants'], q: (text: string) => string, pct: (rate: number) => string): string[] {
+  const rate = a.searches ? a.zeroResults / a.searches : 0;
+  return [
+    'Asked by AI assistants (MCP)',
+    `  searches ${a.searches} · no results ${a.zeroResults} (${pct(rate)})${a.other ? ` · other (past the daily cap) ${a.other}` : ''}`,
+    ...(a.topQueries.length ? a.topQueries.map((t) => `  ${String(t.searches).padStart(6)}  ${q(t.query)}${t.zero ? `  (${t.zero} with no results)` : ''}`) : ['  none']),
+  ];
+}
+
 /** The report for a terminal: every query through printable() (a query is text a stranger typed). */
 export function textReport(s: AnalyticsStats): string {
   const pct = (rate: number) => `${(rate * 100).toFixed(1)}%`;
@@ -108,6 +118,8 @@ export function textReport(s: AnalyticsStats): string {
     '',
     'Corrected queries',
     ...(s.correctedQueries.length ? s.correctedQueries.map((c) => `  ${String(c.searches).padStart(6)}  ${q(c.query)} → ${q(c.suggestion)}`) : ['  none']),
+    '',
+    ...assistantsReport(s.assistants, q, pct),
   ];
   return lines.join('\n');
 }

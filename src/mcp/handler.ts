@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { SiteSearchError } from '../errors.js';
 import { isSearchDatabase, type SearchDatabase } from '../db/types.js';
-import { missingBindingMessage, type HandlerRuntime, type WaitUntilContext } from '../http/handler.js';
+import { missingBindingMessage, type AnalyticsFactory, type HandlerRuntime, type WaitUntilContext } from '../http/handler.js';
 import { cameOverLoopback, isLoopbackHostname } from '../http/loopback.js';
 import { resolveConfig } from '../options/config.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
@@ -27,8 +27,14 @@ export const MAX_MCP_BATCH = 10;
 /** A Fetch handler answering MCP, mounted at `/mcp` by the integrations. */
 export type McpHandler = (request: Request, env?: object, ctx?: WaitUntilContext | null) => Promise<Response>;
 
-/** Runtime objects for {@link createMcpHandler}: the search handler's (`db`, `origin`). */
-export interface McpRuntime extends Pick<HandlerRuntime, 'db' | 'origin'> {
+/** Runtime objects for {@link createMcpHandler}: the search handler's (`db`, `origin`, `analytics`). */
+export interface McpRuntime extends Pick<HandlerRuntime, 'db' | 'origin' | 'analytics'> {
+  /**
+   * With the `analytics` option on: `recordAnalytics` from `site-search/analytics`, so the `search` tool's searches are
+   * counted, apart from readers' (docs/analytics.md). Passed by the runtime rather than imported, so a Worker serving
+   * MCP without analytics ships no analytics code.
+   */
+  recordAnalytics?: AnalyticsFactory;
   /**
    * Registers more tools on each request's server (after the three of site-search).
    * @internal Tests only: the conformance suite calls a tool of its own.
@@ -53,6 +59,12 @@ export function createMcpHandler(options: SearchOptions | ResolvedConfig, runtim
   const missingBinding = runtime.missingBinding ?? missingBindingMessage;
   let ownDb: SearchDatabase | undefined;
   const givenDb = () => (typeof runtime.db === 'function' ? (ownDb ??= runtime.db()) : runtime.db);
+  const analytics = runtime.recordAnalytics?.(config);
+  if (config.analytics && !runtime.recordAnalytics) {
+    console.warn("[site-search] analytics: the MCP server counts no searches without recordAnalytics: createMcpHandler(options, { ..., recordAnalytics }), recordAnalytics from 'site-search/analytics' (docs/analytics.md).");
+  }
+  let ownAnalyticsDb: SearchDatabase | undefined;
+  const analyticsDb = () => (typeof runtime.analytics === 'function' ? (ownAnalyticsDb ??= runtime.analytics()) : runtime.analytics);
 
   return async (request, env, ctx) => {
     const url = new URL(request.url);
@@ -80,6 +92,7 @@ export function createMcpHandler(options: SearchOptions | ResolvedConfig, runtim
         return db;
       },
       ...(ctx && typeof ctx.waitUntil === 'function' ? { background: (work: Promise<unknown>) => ctx.waitUntil(work) } : {}),
+      ...(analytics ? { searched: (input, outcome) => analytics.searched(input, outcome, { env, analyticsDb, searchDb: context.db() }, ctx, 'mcp') } : {}),
     };
     const server = () => {
       const s = toolServer(config, context);

@@ -17,6 +17,7 @@ import { LIST_PAGE_SIZE, listArguments, pageArguments, searchArguments } from '.
 import { pageMarkdown } from './page-markdown.js';
 import { ANSWER_JSON_SCHEMA, answerText, toolAnswer } from './results.js';
 import type { SearchInput } from '../search/query.js';
+import type { AnswerBody } from '../analytics/events.js';
 
 /** What one request's tools work with. */
 export interface ToolContext {
@@ -27,7 +28,7 @@ export interface ToolContext {
   /** A Worker's `ctx.waitUntil`, for work after the answer (loading the typo index). */
   background?: (work: Promise<unknown>) => void;
   /** Called after each search the `search` tool answers (analytics, counted as an assistant's). */
-  searched?: (input: SearchInput, results: number) => void;
+  searched?: (input: SearchInput, outcome: AnswerBody) => void;
 }
 
 /** The package version the server reports (`serverInfo`). */
@@ -79,7 +80,7 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
       if (codePointLength(input.q) < MIN_QUERY_LENGTH) return failure(`Query too short (at least ${MIN_QUERY_LENGTH} characters)`);
       const db = context.db();
       const outcome = await runSearch(config, forSearch(db), input, context.origin, undefined, billsRowsRead(db), context.background);
-      context.searched?.(input, outcome.results.length);
+      context.searched?.(input, outcome);
       const answer = toolAnswer(input, outcome, config.maxOffset);
       return { content: [{ type: 'text', text: answerText(answer) }], structuredContent: answer };
     }),

@@ -94,10 +94,10 @@ describe.each(Object.entries(DRIVERS))('analytics contract: %s', (_name, open) =
     const day = '2026-11-21';
     const stored = (await rows(db, QUERIES_TABLE)).map((r) => ({ ...r, searches: Number(r.searches), zero: Number(r.zero), results: Number(r.results) }));
     expect(stored).toEqual([
-      { day, site: '', type: '', query: 'colections', searches: 1, zero: 0, results: expect.any(Number), match: 'typo', suggestion: 'collections' },
-      { day, site: '', type: '', query: 'wrangler deploy', searches: 3, zero: 0, results: expect.any(Number), match: 'all', suggestion: '' },
-      { day, site: '', type: '', query: 'zzqqxx', searches: 1, zero: 1, results: 0, match: 'none', suggestion: '' },
-      { day, site: '', type: 'doc', query: 'wrangler deploy', searches: 1, zero: 0, results: expect.any(Number), match: 'all', suggestion: '' },
+      { day, site: '', source: 'endpoint', type: '', query: 'colections', searches: 1, zero: 0, results: expect.any(Number), match: 'typo', suggestion: 'collections' },
+      { day, site: '', source: 'endpoint', type: '', query: 'wrangler deploy', searches: 3, zero: 0, results: expect.any(Number), match: 'all', suggestion: '' },
+      { day, site: '', source: 'endpoint', type: '', query: 'zzqqxx', searches: 1, zero: 1, results: 0, match: 'none', suggestion: '' },
+      { day, site: '', source: 'endpoint', type: 'doc', query: 'wrangler deploy', searches: 1, zero: 0, results: expect.any(Number), match: 'all', suggestion: '' },
     ]);
   });
 
@@ -158,7 +158,7 @@ describe.each(Object.entries(DRIVERS))('analytics contract: %s', (_name, open) =
     const day = processes[0]!.today();
     for (let i = 0; i < 100_000; i++) {
       const query = `${Math.random().toString(36).slice(2)} ${i}`;
-      processes[i % 2]!.search({ day, site: '', type: '', query, results: 0, match: 'none', suggestion: '' }, { db });
+      processes[i % 2]!.search({ day, site: '', source: 'endpoint', type: '', query, results: 0, match: 'none', suggestion: '' }, { db });
     }
     for (const recorder of processes) await recorder.flush(db);
     const { results } = await db

@@ -18,11 +18,20 @@ describe('site-search stats --engine: Analytics Engine through the SQL API', () 
       "blob5 = 'typo'": [{ query: 'deplyo', suggestion: 'deploy', searches: 1 }],
       'GROUP BY query ORDER BY': [{ query: 'deploy', searches: 10, zero: 0 }, { query: 'kubernetes', searches: 2, zero: 2 }],
     };
+    // Assistants' searches (blob8 'mcp', the MCP server's), asked apart from readers'.
+    const asked: Record<string, unknown[]> = {
+      'HAVING': [{ query: 'what is <astro>', searches: 1 }],
+      'GROUP BY query ORDER BY': [{ query: 'deploy', searches: 4, zero: 0 }, { query: 'what is <astro>', searches: 1, zero: 1 }],
+      'AS zero FROM': [{ searches: '5', zero: '1' }],
+    };
     const fetch = (async (url: string, init: RequestInit) => {
       const sql = String(init.body);
       sent.push({ url, auth: new Headers(init.headers).get('Authorization'), sql });
-      const key = Object.keys(answers).find((k) => sql.includes(k))!;
-      return new Response(JSON.stringify({ meta: [], data: answers[key], rows: answers[key]!.length }));
+      const fromAssistants = sql.includes("blob8 = 'mcp'");
+      if (!fromAssistants && sql.includes("blob1 = 'search'")) expect(sql).toContain("blob8 <> 'mcp'");
+      const source = fromAssistants ? asked : answers;
+      const key = Object.keys(source).find((k) => sql.includes(k))!;
+      return new Response(JSON.stringify({ meta: [], data: source[key], rows: source[key]!.length }));
     }) as typeof globalThis.fetch;
     const stats = await readEngineStats({ accountId: 'acc123', apiToken: 'tok', dataset: 'site_search', fetch }, { days: 7, site: "o'site", now: Date.parse('2026-11-26T10:00:00Z') });
 
@@ -42,12 +51,18 @@ describe('site-search stats --engine: Analytics Engine through the SQL API', () 
       zeroResultQueries: [{ query: 'kubernetes', searches: 2 }],
       correctedQueries: [{ query: 'deplyo', suggestion: 'deploy', searches: 1 }],
       clickRanks: [{ rank: 2, clicks: 3 }],
+      assistants: {
+        searches: 5,
+        zeroResults: 1,
+        topQueries: [{ query: 'deploy', searches: 4, zero: 0 }, { query: 'what is <astro>', searches: 1, zero: 1 }],
+        zeroResultQueries: [{ query: 'what is <astro>', searches: 1 }],
+      },
     });
   });
 
-  it('reads the columns the Worker writes: blob1 kind, blob4 query, blob5 match, blob6 suggestion, blob7 url, double1 results, double2 rank', () => {
-    expect(searchPoint({ day: '2026-11-26', site: 's', type: 'doc', query: 'deplyo', results: 3, match: 'typo', suggestion: 'deploy' })).toEqual({
-      blobs: ['search', 's', 'doc', 'deplyo', 'typo', 'deploy', ''],
+  it('reads the columns the Worker writes: blob1 kind, blob4 query, blob5 match, blob6 suggestion, blob7 url, blob8 source, double1 results, double2 rank', () => {
+    expect(searchPoint({ day: '2026-11-26', site: 's', source: 'mcp', type: 'doc', query: 'deplyo', results: 3, match: 'typo', suggestion: 'deploy' })).toEqual({
+      blobs: ['search', 's', 'doc', 'deplyo', 'typo', 'deploy', '', 'mcp'],
       doubles: [3, 0],
       indexes: ['s'],
     });

@@ -45,7 +45,7 @@ describe('site-search stats', () => {
   it('prints the report, with control characters in queries escaped', async () => {
     const db = openAnalytics(config, { cwd: site.dir });
     const day = new Date().toISOString().slice(0, 10);
-    const row = { day, site: '', type: '', searches: 2, zero: 2, results: 0, match: 'none' as const, suggestion: '' };
+    const row = { day, site: '', source: 'endpoint' as const, type: '', searches: 2, zero: 2, results: 0, match: 'none' as const, suggestion: '' };
     await new SqlAnalyticsStore(db, { cap: 1000, retentionDays: 90 }).write({ searches: [{ ...row, query: 'evil \x1b[31mred' }, { ...row, query: 'kubernetes', searches: 3, zero: 3 }], clicks: [] }, day);
     db.close();
     const { code, stdout } = await stats();
@@ -85,7 +85,7 @@ describe('site-search stats', () => {
       // Where the integration's server writes: the analytics file relative to the project's root.
       const db = openAnalytics(options, { cwd: starlight.dir });
       const day = new Date().toISOString().slice(0, 10);
-      const row = { day, site: '', type: '', query: 'starlight query', searches: 4, zero: 0, results: 3, match: 'all' as const, suggestion: '' };
+      const row = { day, site: '', source: 'endpoint' as const, type: '', query: 'starlight query', searches: 4, zero: 0, results: 3, match: 'all' as const, suggestion: '' };
       await new SqlAnalyticsStore(db, { cap: 1000, retentionDays: 90 }).write({ searches: [row], clicks: [] }, day);
       db.close();
       const { code, stdout, stderr } = await statsIn(starlight.dir, '--config', '.site-search/options.json');

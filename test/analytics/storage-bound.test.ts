@@ -41,7 +41,7 @@ it('a day at its worst, then flooded with evicting queries, stays within the sta
       const clicks: ClickRow[] = [];
       for (let i = part * 500; i < (part + 1) * 500; i++) {
         const query = wide(i, round);
-        for (const type of ['', 'doc']) rows.push({ day, site: '', type, query, searches, zero: 0, results: 25, match: 'typo', suggestion: query });
+        for (const type of ['', 'doc']) rows.push({ day, site: '', source: 'endpoint', type, query, searches, zero: 0, results: 25, match: 'typo', suggestion: query });
         for (let rank = 1; rank <= 3; rank++) clicks.push({ day, site: '', query, url: `/${'u'.repeat(180)}/${i}/#section-${rank}`, rank, clicks: 1 });
       }
       await store.write({ searches: rows, clicks }, day);

@@ -7,8 +7,21 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { expect, it } from 'vitest';
 import type { RunningApp } from './harness.js';
 
+/** The page a suite searches for and reads back: the shared fixture's getting-started page unless an app has its own. */
+export interface McpPage {
+  query: string;
+  type: string;
+  title: string;
+  /** The page's path, as the result's URL starts. */
+  path: string;
+  /** Words of its body that `get_page` returns. */
+  text: string;
+}
+
+const FIXTURE_PAGE: McpPage = { query: 'getting started', type: 'doc', title: 'Getting started', path: '/docs/getting-started', text: 'Install the package' };
+
 /** `route`: where the app serves MCP (`/mcp`, or `/mcp/` where the framework adds trailing slashes). */
-export function mcpSuite(get: () => { app: RunningApp }, route = '/mcp'): void {
+export function mcpSuite(get: () => { app: RunningApp }, route = '/mcp', expected: McpPage = FIXTURE_PAGE): void {
   const url = () => `${get().app.origin}${route}`;
   const connect = async () => {
     const client = new Client({ name: 'site-search-framework-test', version: '1.0.0' });
@@ -21,14 +34,14 @@ export function mcpSuite(get: () => { app: RunningApp }, route = '/mcp'): void {
     const client = await connect();
     try {
       expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_page', 'list_pages', 'search']);
-      const found = await client.callTool({ name: 'search', arguments: { query: 'getting started', type: 'doc' } });
+      const found = await client.callTool({ name: 'search', arguments: { query: expected.query, type: expected.type } });
       const first = (found.structuredContent as { results: { page: string; title: string }[] }).results[0]!;
-      expect(first.title).toBe('Getting started');
-      expect(first.page.startsWith(`${get().app.origin}/docs/getting-started`)).toBe(true);
+      expect(first.title).toBe(expected.title);
+      expect(first.page.startsWith(`${get().app.origin}${expected.path}`)).toBe(true);
       expect((await fetch(first.page, { redirect: 'manual' })).status).toBe(200);
       const page = text(await client.callTool({ name: 'get_page', arguments: { url: first.page } }));
-      expect(page).toContain('# Getting started\n');
-      expect(page).toContain('Install the package');
+      expect(page).toContain(`# ${expected.title}\n`);
+      expect(page).toContain(expected.text);
       const bad = await client.callTool({ name: 'search', arguments: { query: 'install', offset: 999 } });
       expect(bad.isError).toBe(true);
       expect(text(bad)).toContain('Invalid offset (0 to 200)');

@@ -3,7 +3,9 @@
  * (test/frameworks/apps/starlight-node) and on @astrojs/cloudflare under `wrangler dev` with local D1
  * (apps/starlight-cloudflare, the same src/ through a symbolic link): the plugin alone derives the sources, indexes at
  * build, swaps the Search component and turns Pagefind off; the pages stay prerendered and only the endpoint runs on
- * demand. Chromium presses Ctrl+K, types, and clicks a result in each locale.
+ * demand. Chromium presses Ctrl+K, types, and clicks a result in each locale. The Node app is built with `mcp: true`
+ * and `llms: true` (astro.mcp.config.mjs): its /mcp answers the official MCP client, and the build output holds
+ * llms.txt and llms-full.txt (issue 46).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { endpointPath, starlightSources } from '../../adapters/starlight/sources
 import { axeViolations } from '../helpers/axe.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { buildApp, freePort, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
+import { mcpSuite } from './mcp-suite.js';
 
 const run = promisify(execFile);
 const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
@@ -59,6 +62,12 @@ it('docs/frameworks/starlight.md shows the test app\'s astro.config.mjs, the con
   expect(shown).toBe(app.replace(/^\/\/ .*\n/, '// astro.config.mjs\n'));
 });
 
+/** How each app is built: the Node app with the MCP server and llms.txt on, in the same build (astro.mcp.config.mjs). */
+const BUILD: Record<string, string[]> = {
+  'starlight-node': ['npx', 'astro', 'build', '--config', 'astro.mcp.config.mjs'],
+  'starlight-cloudflare': ['npx', 'astro', 'build'],
+};
+
 /** How each app is served: Node runs the server entry; Cloudflare pushes the index to local D1 and runs `wrangler dev`. */
 const SERVE: Record<string, (dir: string, port: number) => Promise<RunningApp>> = {
   'starlight-node': (dir, port) => start(['node', join(dir, 'dist/server/entry.mjs')], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } }),
@@ -80,7 +89,7 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
     (await (await fetch(`${app.origin}/api/search?${new URLSearchParams(params)}`)).json()) as Answer;
 
   beforeAll(async () => {
-    dir = await buildApp(name, ['npx', 'astro', 'build']);
+    dir = await buildApp(name, BUILD[name]!);
     const port = await freePort();
     [app, browser] = await Promise.all([SERVE[name]!(dir, port), launchChromium()]);
   }, 300_000);
@@ -88,6 +97,35 @@ describe.each(Object.keys(SERVE))('%s: Starlight + site-search/starlight', (name
     await browser?.close();
     await app?.stop();
   });
+
+  if (name === 'starlight-node') {
+    mcpSuite(() => ({ app }), '/mcp', {
+      query: 'requirements',
+      type: 'en',
+      title: 'Getting started',
+      path: '/guides/getting-started/',
+      text: 'Otterbox needs Node 22 or later',
+    });
+
+    it('MCP: the tools describe the site by its Starlight title', async () => {
+      const res = await fetch(`${app.origin}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      });
+      expect(((await res.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe('Otterbox');
+    });
+
+    it('writes llms.txt and llms-full.txt from the index into the build output', () => {
+      const index = readFileSync(join(dir, 'dist/client/llms.txt'), 'utf8');
+      expect(index).toMatch(/^# Otterbox\n\n> .+\n\n## /);
+      expect(index).toContain('- [Getting started](/guides/getting-started/): Install Otterbox and build your first site.');
+      expect(index).toContain('- [Déploiement](/fr/guides/deployment/)');
+      const full = readFileSync(join(dir, 'dist/client/llms-full.txt'), 'utf8');
+      expect(full).toContain('# Getting started\n\nURL: /guides/getting-started/\n');
+      expect(full).toContain('Otterbox needs Node 22 or later');
+    });
+  }
 
   it('prerenders every page, builds no Pagefind index, and serves only the endpoint on demand', () => {
     for (const page of ['index.html', 'guides/deployment/index.html', 'fr/index.html', 'fr/guides/deployment/index.html']) {

@@ -26,4 +26,29 @@ describe('site-search dev', () => {
       site.cleanup();
     }
   }, 150_000);
+
+  it('with analytics on, counts the MCP search tool\'s searches apart from the endpoint\'s, in the report it serves', async () => {
+    const site = makeProject({
+      'search.config.json': JSON.stringify({ database: 'dev-mcp', sources: [{ dir: 'content', type: 'page', url: '/:slug' }], analytics: true }),
+      'content/deploy.md': '# Deploy\n\nPush the branch; Netlify builds it.',
+    });
+    const { child, url } = await startDevServer(['--port', '0'], site.dir);
+    try {
+      const client = await connect(`${url}/mcp`);
+      for (const query of ['netlify <b>', 'netlify <b>']) await client.callTool({ name: 'search', arguments: { query } });
+      await client.close();
+      expect((await fetch(`${url}/api/search?q=branch`)).status).toBe(200);
+      // Written after each search (the dev server flushes at once), after the answer: read the report until it shows all.
+      let html = '';
+      for (let i = 0; i < 100 && !(html.includes('<caption>Asked by AI assistants (MCP)</caption>') && html.includes('<td>netlify &lt;b&gt;</td><td>2</td>') && html.includes('<td>branch</td>')); i++) {
+        html = await (await fetch(`${url}/_site-search/analytics`)).text();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(html).toContain('<dt>Searches</dt><dd>1</dd>');
+      expect(html).toMatch(/<caption>Asked by AI assistants \(MCP\)<\/caption>.*<td>netlify &lt;b&gt;<\/td><td>2<\/td><td>0<\/td>/s);
+    } finally {
+      child.kill('SIGTERM');
+      site.cleanup();
+    }
+  }, 150_000);
 });
