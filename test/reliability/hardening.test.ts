@@ -41,6 +41,8 @@ async function cli(args: string[], cwd: string) {
 }
 
 const huge = (word: string) => `${word} `.repeat(Math.ceil(100_000 / (word.length + 1))).trim();
+/** Over 100,000 characters of distinct tags (the indexer keeps each tag once, so repeating one word would not do). */
+const hugeTags = Array.from({ length: 14_000 }, (_, i) => `tagged${i}`).join(' ');
 
 const project = makeProject({
   'wrangler.toml': `name = "hardening"\ncompatibility_date = "2026-07-01"\n\n[[d1_databases]]\nbinding = "SEARCH_DB"\ndatabase_name = "hardening-search"\ndatabase_id = "${DATABASE_ID}"\n`,
@@ -53,7 +55,7 @@ const project = makeProject({
   'content/guide-one.md': page('configuration.md', 'title: Configuration guide\nslug: guide'),
   'content/guide-two.md': page('http-api.md', 'title: HTTP guide\nslug: guide'),
   // Item 2: every text field far too long for one D1 statement.
-  'content/oversized.md': `---\ntitle: "${huge('Oversized')}"\ndescription: "${huge('described')}"\ntags: "${huge('tagged')}"\n---\n\n## ${huge('Heading')}\n\n${readFileSync(join(DOCS, 'security.md'), 'utf8')}`,
+  'content/oversized.md': `---\ntitle: "${huge('Oversized')}"\ndescription: "${huge('described')}"\ntags: "${hugeTags}"\n---\n\n## ${huge('Heading')}\n\n${readFileSync(join(DOCS, 'security.md'), 'utf8')}`,
   // Items 7 and 9: a slug that leads to another host, and terminal escapes in a slug and a date.
   'content/offsite.md': page('ui.md', 'title: Off-site slug\nslug: "\\\\evil.example"'),
   'content/escapes.md': page('frameworks/astro.md', 'title: Escapes\nslug: "esc\\e[31mred\\e]0;pwned\\a"\ndate: "\\e[2J2024-01-01"'),
