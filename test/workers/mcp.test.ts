@@ -38,10 +38,10 @@ afterAll(async () => {
 describe('the MCP server in a Worker with D1', () => {
   it('lists the tools and finds the right page first, with the same results as the endpoint', async () => {
     expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_page', 'list_pages', 'search']);
-    const result = await client.callTool({ name: 'search', arguments: { query: 'content coll', type: 'en', limit: 5 } });
+    const result = await client.callTool({ name: 'search', arguments: { query: 'content collecti', type: 'en', limit: 5 } });
     const answer = result.structuredContent as { results: { page: string }[] };
     expect(new URL(answer.results[0]!.page).pathname).toBe('/en/guides/content-collections');
-    const endpoint = (await (await fetch(new URL('/api/search?q=content%20coll&type=en&limit=5', base))).json()) as { results: { url: string }[] };
+    const endpoint = (await (await fetch(new URL('/api/search?q=content%20collecti&type=en&limit=5', base))).json()) as { results: { url: string }[] };
     expect(answer.results.map((r) => r.page)).toEqual(endpoint.results.map((r) => r.url));
   });
 
