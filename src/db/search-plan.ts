@@ -232,9 +232,8 @@ function fewerThanEnough(w: Writing, tables: string[], matches: string[]): strin
  */
 function siteMatches(plan: SearchPlan, matches: string[], most: number, bind: Bind): string {
   const match = matches.length === 1 ? matches[0]! : matches.map((m) => `(${m})`).join(' OR ');
-  const column = (name: string) => (plan.bare ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
-  const scoped = [plan.site ? ` AND ${column('site')} = ${bind(plan.site)}` : '', plan.type ? ` AND ${column('type')} = ${bind(plan.type)}` : ''].join('');
-  const join = scoped && !plan.bare ? ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid` : '';
+  const scoped = [plan.site ? ` AND ${scopeColumn(plan, 'site')} = ${bind(plan.site)}` : '', plan.type ? ` AND ${scopeColumn(plan, 'type')} = ${bind(plan.type)}` : ''].join('');
+  const join = scoped && !plan.bare && !plan.rowsBilled ? ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid` : '';
   return `(SELECT count(*) FROM (SELECT f.rowid FROM ${TABLE} f${join} WHERE ${TABLE} MATCH ${bind(match)}${scoped} LIMIT ${bind(most)}))`;
 }
 
@@ -534,8 +533,8 @@ function matchQuery(plan: SearchPlan, match: string, bind: Bind): string {
   const undated = plan.recency.boost > 0 ? plan.undatedTypes : [];
   const day = undated.length ? `CASE WHEN ${column('type')} IN (${bind(...undated)}) THEN NULL ELSE ${dated} END` : dated;
   const where = [`${TABLE} MATCH ${bind(match)}`];
-  if (plan.site) where.push(`${column('site')} = ${bind(plan.site)}`);
-  if (plan.type) where.push(`${column('type')} = ${bind(plan.type)}`);
+  if (plan.site) where.push(`${scopeColumn(plan, 'site')} = ${bind(plan.site)}`);
+  if (plan.type) where.push(`${scopeColumn(plan, 'type')} = ${bind(plan.type)}`);
   where.push(...tagConditions(tagsColumn(plan), plan.tags ?? [], bind));
   // The text past maxContentLength (the `more` column) is body text: it weighs as the body does. A table without the
   // column (an older index, another tool's) ignores the extra weight.
@@ -543,6 +542,17 @@ function matchQuery(plan: SearchPlan, match: string, bind: Bind): string {
   return `SELECT f.rowid AS id, bm25(${TABLE}, ${weights}) AS bm, ${plan.recency.boost > 0 ? day : 'NULL'} AS day${plan.bare || plan.boosts === false ? '' : ', d.boost AS boost'}
       FROM ${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}
       WHERE ${where.join(' AND ')}`;
+}
+
+/**
+ * The column a match's site or type is checked in. Where rows read are billed (D1), the full-text row's own: its columns
+ * cost nothing more than the match, where joining `search_docs` first bills a row for every match in every site and
+ * type, before the filter drops most of them (so `search_docs` is joined only for the matches kept, or not at all).
+ * Locally, `search_docs`' small row, which spares reading the full-text row with the whole body. Both hold the same
+ * value: `search_docs` is filled from the full-text rows (`syncDocsStatement` in schema.ts).
+ */
+function scopeColumn(plan: SearchPlan, name: 'site' | 'type'): string {
+  return plan.bare || plan.rowsBilled ? `f.${name}` : `coalesce(d.${name}, f.${name})`;
 }
 
 /**

@@ -252,6 +252,39 @@ describe("D1's Sessions API (read replication)", () => {
   });
 });
 
+describe('rows read on D1 for the pages of other types', () => {
+  // Issue 47, item 5: a search of one type on D1 checked each match's type in search_docs, a billed row for every match
+  // in every type, before the filter dropped the other types' pages. The full-text row carries its type, and its
+  // columns are not billed apart from the match: a page of another type holding the word now costs its match only.
+  it('a page of another type holding the word costs one row (its full-text match), none in search_docs', async () => {
+    const own = new Miniflare({ modules: true, script, compatibilityDate: '2026-07-01', d1Databases: { ALONE: 'rows-alone', BESIDE: 'rows-beside' } });
+    try {
+      // Ten pages of the type searched (enough that no correction is looked up), and beside them in the second
+      // database twenty posts holding the word in their body only (no title score reads them).
+      const docs = Array.from({ length: 10 }, (_, i) => ({ title: `Guide ${i}`, content: `The quokka setting number ${i}.`, url: `/docs/g${i}/`, type: 'doc' }));
+      const posts = Array.from({ length: 20 }, (_, i) => ({ title: `Note ${i}`, content: `A quokka story, part ${i}.`, url: `/blog/n${i}/`, type: 'post' }));
+      const alone = (await own.getD1Database('ALONE')) as unknown as SearchDatabase;
+      const beside = (await own.getD1Database('BESIDE')) as unknown as SearchDatabase;
+      await seed(alone, docs);
+      await seed(beside, [...docs, ...posts]);
+      const read = async (d: SearchDatabase, q: string) => {
+        let rowsRead = 0;
+        const results = await searchIndex(OPTIONS, { db: countRowsRead(d, (n) => (rowsRead += n)), q, type: 'doc' });
+        return { urls: results.map((r) => r.url), rowsRead };
+      };
+      // One word (one full-text read), and two (the pages holding both are read apart, a second full-text read).
+      for (const [q, reads] of [['quokka', 1], ['quokka setting', 2]] as const) {
+        const [a, b] = [await read(alone, q), await read(beside, q)];
+        expect(a.urls.length).toBe(10);
+        expect(b.urls).toEqual(a.urls);
+        expect(b.rowsRead - a.rowsRead).toBeLessThanOrEqual(reads * posts.length);
+      }
+    } finally {
+      await own.dispose();
+    }
+  });
+});
+
 describe('corrections with the vocabulary in memory, inside workerd', () => {
   it('loads the packed vocabulary through ctx.waitUntil after a search, then corrects in one statement', async () => {
     // A database with a typo vocabulary (a push writes it; the seed above writes none), in a Worker of its own.
