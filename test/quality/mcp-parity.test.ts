@@ -9,7 +9,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { createSearchHandler, resolveConfig } from '../../src/index.js';
 import { createMcpHandler } from '../../src/mcp/index.js';
 import { corpusOptions, loadQueries, score, summarize } from '../../bench/labeled-queries.js';
-import { CORPUS, QUERIES } from '../helpers/corpus.js';
+import { CORPUS, HAS_FULL_CORPUS, QUERIES } from '../helpers/corpus.js';
 import { connect, indexInMemory, serve } from '../mcp/helpers.js';
 import type { SqliteDatabase } from '../../adapters/node.js';
 
@@ -53,6 +53,8 @@ describe('MCP search parity with the endpoint', () => {
     console.log(`[mcp-parity] ${queries.length} queries: MRR@10 tool ${tool.mrr10.toFixed(3)}, endpoint ${page.mrr10.toFixed(3)}`);
     expect(tool.n).toBe(80);
     expect(tool.mrr10).toBe(page.mrr10);
-    expect(tool.mrr10).toBeGreaterThan(0.5);
+    // The floor is the full corpus's; the 48-page sample holds the answers of only a few of the 80 queries, so there
+    // the tool only has to answer some of them (parity above is the point either way).
+    expect(tool.mrr10).toBeGreaterThan(HAS_FULL_CORPUS ? 0.5 : 0);
   }, 300_000);
 });
