@@ -31,6 +31,12 @@ export class AnalyticsRecorder {
   /** The database the pending counts go to, for a write when the process stops. */
   #lastDb: SearchDatabase | undefined;
   #hasWritten = false;
+  /**
+   * The write in flight. One at a time: a burst of searches never queues more writes than the database takes (D1
+   * refuses a batch when its queue is too deep, and the counts it held were lost), and a flush waits for it, so "flush
+   * and then read" sees every count.
+   */
+  #writing: Promise<void> | undefined;
 
   constructor(
     private readonly options: Readonly<AnalyticsOptions>,
@@ -59,20 +65,37 @@ export class AnalyticsRecorder {
     this.#schedule(target.db, ctx);
   }
 
-  /** Writes what is pending now. Never rejects. */
+  /**
+   * Writes what is pending now, after the write in flight (if any), then whatever came in meanwhile and is due.
+   * Never rejects.
+   */
   async flush(db: SearchDatabase): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
+    while (this.#writing) await this.#writing;
     if (!this.#pending.size) return;
     this.#hasWritten = true;
+    do await this.#write(db);
+    while (this.#due());
+  }
+
+  #write(db: SearchDatabase): Promise<void> {
     const batch = this.#pending.take();
     let store = this.#stores.get(db);
     if (!store) this.#stores.set(db, (store = new SqlAnalyticsStore(db, { cap: this.options.dailyQueryCap, retentionDays: this.options.retentionDays })));
-    try {
-      await store.write(batch, this.today());
-    } catch (e) {
-      this.failed(e);
-    }
+    const written = store
+      .write(batch, this.today())
+      .catch((e: unknown) => this.failed(e))
+      .then(() => {
+        this.#writing = undefined;
+      });
+    this.#writing = written;
+    return written;
+  }
+
+  /** Whether what waits should be written now: enough rows, or the oldest is `flushSeconds` old. */
+  #due(): boolean {
+    return this.#pending.size > 0 && (this.#pending.size >= FLUSH_ROWS || this.now() - this.#firstPendingAt >= this.options.flushSeconds * 1000);
   }
 
   /** The age of a batch is that of its oldest event. */
@@ -95,7 +118,9 @@ export class AnalyticsRecorder {
       if (!this.#lastDb) flushOnExit(this);
       this.#lastDb = db;
     }
-    if (first || this.now() - this.#firstPendingAt >= waitMs || this.#pending.size >= FLUSH_ROWS) {
+    if (first || this.#due()) {
+      // A write in flight takes what is due when it ends, inside the same promise (so within its request's waitUntil).
+      if (this.#writing) return;
       const flushed = this.flush(db);
       if (background) ctx.waitUntil(flushed);
       return;

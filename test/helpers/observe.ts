@@ -8,6 +8,8 @@ interface Hooks {
   onRun?(sql: string, params: SqlValue[]): void;
   onResult?(result: unknown): void;
   onBatch?(results: unknown[]): void;
+  /** A batch sent, before its answer. */
+  onBatchSent?(): void;
 }
 
 /** The methods of a statement that send it to the database (D1 has all four; the SQLite wrappers `all` and `run`). */
@@ -58,6 +60,7 @@ function wrapDatabase<D extends SearchDatabase>(db: D, hooks: Hooks): D {
       if (key === 'withSession') return (...args: unknown[]) => wrapDatabase((real as (...a: unknown[]) => SearchDatabase)(...args), hooks);
       if (key !== 'batch') return real;
       return async (statements: SearchStatement[]) => {
+        hooks.onBatchSent?.();
         const known = statements.map((s) => wrappedStatements.get(s));
         for (const k of known) if (k) hooks.onRun?.(k.sql, k.params);
         const results = await (real as (s: SearchStatement[]) => Promise<unknown[]>)(statements.map((s, i) => known[i]?.statement ?? s));
@@ -100,13 +103,19 @@ export function countRowsRead<D extends SearchDatabase>(db: D, onRowsRead: (rows
 
 /**
  * Wraps a D1 database so that each `batch()` (one round trip, what an analytics flush is) is counted with the rows D1
- * reports it wrote and read (`meta.rows_written`, `meta.rows_read`: what D1 bills). Like {@link observe}, the wrapper
- * has every member of the binding; the batch runs on the real one.
+ * reports it wrote and read (`meta.rows_written`, `meta.rows_read`: what D1 bills), and the most batches that were
+ * ever in flight at once. Like {@link observe}, the wrapper has every member of the binding; the batch runs on the
+ * real one.
  */
-export function countBatches<D extends SearchDatabase>(db: D): { db: D; batches: number; written: number; read: number } {
-  const counts = { batches: 0, written: 0, read: 0 };
+export function countBatches<D extends SearchDatabase>(db: D): { db: D; batches: number; written: number; read: number; mostInFlight: number } {
+  const counts = { batches: 0, written: 0, read: 0, mostInFlight: 0 };
+  let inFlight = 0;
   const counted = wrapDatabase(db, {
+    onBatchSent() {
+      counts.mostInFlight = Math.max(counts.mostInFlight, ++inFlight);
+    },
     onBatch(results) {
+      inFlight--;
       counts.batches++;
       for (const r of results as { meta?: { rows_written?: number; rows_read?: number } }[]) {
         counts.written += r.meta?.rows_written ?? 0;
