@@ -4,6 +4,8 @@ import { parse as parseToml } from 'smol-toml';
 import type { ResolvedConfig } from '../options/options.js';
 import { segmentUnspaced } from '../text/segment.js';
 import { hasInvisible, normalizeTag, NOT_IN_A_TAG, showInvisible } from '../text/tags.js';
+import { MAX_TAG_LENGTH } from '../search/facets.js';
+import { codePointLength } from '../search/query.js';
 import { stripSentinels } from '../search/snippet.js';
 import type { SourceFile } from './collect.js';
 import type { FrontmatterChecks, FrontmatterRules } from './frontmatter-rules.js';
@@ -217,7 +219,11 @@ function tagsField(value: unknown, warn: (message: string) => void): string {
       warn(`frontmatter tags: "${echoText(tag)}" holds a comma or a space, which the tags filter splits at; left out (write it as one word, e.g. "${echoText(tag.split(NOT_IN_A_TAG).filter(Boolean).join('-'))}")`);
       continue;
     }
-    tags.push(...tag.split(/[,\s]+/u).filter(Boolean));
+    for (const one of tag.split(/[,\s]+/u).filter(Boolean)) {
+      // Longer than the `tags` filter accepts: its chip would answer 400 ("Search is unavailable" in the box).
+      if (codePointLength(one) > MAX_TAG_LENGTH) warn(`frontmatter tags: "${echoText(one)}" is over ${MAX_TAG_LENGTH} characters, more than the tags filter accepts; left out (shorten it)`);
+      else tags.push(one);
+    }
   }
   return [...new Set(tags)].join(' ');
 }

@@ -6,10 +6,11 @@
 /**
  * Characters that show nothing or reorder the text around them: every format character (zero-width spaces and
  * joiners, the word joiner, the soft hyphen, the byte-order mark, the bidirectional marks, embeddings, overrides and
- * isolates) and the fillers that render as blank space. A chip holding one would look like another chip, or read
- * backwards.
+ * isolates), the fillers and the braille pattern that render as blank space, and the marks that change nothing on
+ * their own (the combining grapheme joiner, variation selectors, Mongolian free variation selectors, Khmer's inherent
+ * vowels). A chip holding one would look like another chip (`café` and `café` + U+FE0F), or read backwards.
  */
-const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/gu;
+const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\u{e0100}-\u{e01ef}]/gu;
 
 /** What the `tags` parameter splits a value at (a comma) or refuses in one (whitespace, a control character). */
 export const NOT_IN_A_TAG = /[,\s\p{Cc}]/u;

@@ -74,6 +74,24 @@ describe('tags, dates and emoji', () => {
     ]);
   });
 
+  // Repeat attack (issue 44, rows 2 and 3): blanks that are not format characters, and a tag longer than the filter takes.
+  it('removes the blanks and marks that show nothing (braille blank, variation selectors, Khmer inherent vowels) from tags', () => {
+    const parsed = parse(`---\ntags: ["caf\u00e9\u2800", "\u2800", "caf\u00e9\ufe0f", "ca\u17b5f\u00e9", "caf\u00e9\udb40\udd00", "\u17b4"]\n---\n`);
+    if (parsed.status !== 'indexed') throw new Error('skipped');
+    // Five chips that looked like "café" or like nothing are one café.
+    expect(parsed.document.tags).toBe('caf\u00e9');
+    expect(parsed.warnings.map((w) => w.message)).toHaveLength(6);
+    for (const w of parsed.warnings) expect(w.message).toMatch(/holds invisible or text-direction characters; they are removed$/);
+  });
+
+  it('leaves out a tag longer than the tags filter accepts (100 characters), with a warning naming it', () => {
+    const long = 'l'.repeat(101);
+    const parsed = parse(`---\ntags: ["${long}", "${'k'.repeat(100)}", "short"]\n---\n`);
+    if (parsed.status !== 'indexed') throw new Error('skipped');
+    expect(parsed.document.tags).toBe(`${'k'.repeat(100)} short`);
+    expect(parsed.warnings.map((w) => w.message)).toEqual([`frontmatter tags: "${long}" is over 100 characters, more than the tags filter accepts; left out (shorten it)`]);
+  });
+
   it('takes the date from date, pubDate, publishDate, published, updated or modified as YYYY-MM-DD', () => {
     expect(doc('---\ndate: 2024-03-05\n---\n').date).toBe('2024-03-05');
     expect(doc('---\npubDate: 2024-03-05T23:10:00Z\n---\n').date).toBe('2024-03-05');
