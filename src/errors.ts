@@ -42,6 +42,15 @@ export function missingIndexMessage(path: string): string {
 }
 
 /**
+ * The message for a folder where the local index file should be: SQLite's own words for it are "disk I/O error",
+ * which names neither the path nor the fix.
+ * @internal
+ */
+export function folderNotIndexMessage(path: string): string {
+  return `The search index at ${path}${relativeTo(path)} is a folder, not a file. Remove the folder and run "npx site-search index", or point sqlitePath at the index file.`;
+}
+
+/**
  * Whether a database error says the file is damaged: SQLite's `SQLITE_CORRUPT` ("database disk image is malformed",
  * also from FTS5's tables) or `SQLITE_NOTADB` ("file is not a database"), by their codes where the driver gives them
  * (node:sqlite's `errcode`, better-sqlite3's `code`) and by their text where it does not (a statement run elsewhere).

@@ -1,8 +1,8 @@
-import { accessSync, constants, existsSync, openSync, readSync, closeSync } from 'node:fs';
+import { accessSync, constants, existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { damagedIndexMessage, isDamagedIndexError, missingIndexMessage, SiteSearchError } from '../errors.js';
+import { damagedIndexMessage, folderNotIndexMessage, isDamagedIndexError, missingIndexMessage, SiteSearchError } from '../errors.js';
 import { defaultPoolSize, pooled, StatementPool } from './sqlite-pool.js';
 import type { SearchDatabase, SearchStatement, SqlValue } from './types.js';
 
@@ -72,6 +72,7 @@ export interface OpenSqliteOptions {
 export function openSqlite(path: string, { driver = 'node:sqlite', busyTimeoutMs = 5_000, create = false, readOnly, threads }: OpenSqliteOptions = {}): SqliteDatabase {
   const file = path !== ':memory:' && path !== '';
   if (!create && file && !existsSync(path)) throw new SiteSearchError(missingIndexMessage(path));
+  if (file && statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new SiteSearchError(folderNotIndexMessage(path));
   const readOnlyFile = file && (readOnly ?? !create);
   const native = readOnlyFile ? openReadOnly(path, driver) : openNative(path, driver, false);
   // Another connection writing (a push) makes SQLite answer "database is locked" at once unless told to wait.

@@ -4,7 +4,7 @@
  * middle overwritten with garbage. Searched through the handler and through node:http (`site-search/node`), on
  * node:sqlite and better-sqlite3, with the server's log (console.error) captured.
  */
-import { closeSync, copyFileSync, mkdtempSync, openSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -90,6 +90,16 @@ describe.each(DRIVERS)('a damaged index on %s', (driver) => {
     expect(answers[0]).toMatch(
       new RegExp(`^500 Search index is damaged: ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\((database disk image is malformed|file is not a database)\\)\\. Rebuild it with "npx site-search index --full"\\.$`),
     );
+    expect(lines).toEqual([`[site-search] ${answers[0]!.slice(4)}`]);
+  });
+
+  // Repeat attack (issue 44, row 12): a folder at the index's path answered "Search database could not be opened: disk
+  // I/O error", naming neither the file nor the fix.
+  it('a folder where the index file should be: every request answers one 500 naming it and the fix, logged once', async () => {
+    const path = join(dir, `folder-${driver}.db`);
+    mkdirSync(path);
+    const { answers, lines } = await searchAll(handlerOver(path, driver));
+    expect(new Set(answers)).toEqual(new Set([`500 The search index at ${path} is a folder, not a file. Remove the folder and run "npx site-search index", or point sqlitePath at the index file.`]));
     expect(lines).toEqual([`[site-search] ${answers[0]!.slice(4)}`]);
   });
 
