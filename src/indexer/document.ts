@@ -49,7 +49,8 @@ const DATE_KEYS = ['date', 'pubDate', 'publishDate', 'published', 'updated', 'mo
 
 /**
  * Turns one Markdown/MDX file into an index row, following the frontmatter rules in docs/indexing.md. Never throws on
- * bad content: invalid YAML frontmatter is reported as a warning and the body is indexed without it.
+ * bad content: invalid YAML frontmatter is reported as a warning and the body is indexed without it (but for the lines
+ * that keep the page out of search).
  */
 export function parseDocument(file: SourceFile, raw: string, config: ResolvedConfig, checks: FrontmatterChecks = {}): ParsedFile {
   const warnings: IndexWarning[] = [];
@@ -166,9 +167,32 @@ function readFrontmatter(
     return { data, body, bodyLine };
   } catch (e) {
     const mark = (e as { mark?: { line?: number } }).mark;
-    warn(`invalid YAML frontmatter (${echoText((e as Error).message.split('\n')[0]!)}); indexed without it`, mark?.line !== undefined ? mark.line + 1 : 1);
-    return { data: {}, body, bodyLine };
+    // A page whose YAML fails elsewhere (`title: Secret: notes`, a duplicated key) still says `search: false` or
+    // `draft: true` on a line of its own: that line is read, so the page the author meant to hide stays out.
+    const switches = block.startsWith('+++') ? {} : switchLines(block);
+    const read = Object.keys(switches);
+    const kept = read.length ? `read only its ${read.join(', ')} line${read.length > 1 ? 's' : ''}` : 'indexed without it';
+    warn(`invalid YAML frontmatter (${echoText((e as Error).message.split('\n')[0]!)}); ${kept}`, mark?.line !== undefined ? mark.line + 1 : 1);
+    return { data: switches, body, bodyLine };
   }
+}
+
+/** The keys that keep a page out of search, each read from its own top-level line when the block as a whole is not YAML. */
+const SWITCH_LINE = /^(draft|search|pagefind)[ \t]*:.*$/gm;
+
+/** `draft`, `search` and `pagefind` from their own lines of a frontmatter block (the first of each that parses). */
+function switchLines(block: string): Record<string, unknown> {
+  const found: Record<string, unknown> = {};
+  for (const [line, key] of block.matchAll(SWITCH_LINE)) {
+    if (key! in found) continue;
+    try {
+      const value: unknown = (matter(`---\n${line}\n---\n`, {}).data as Record<string, unknown>)[key!];
+      if (value !== undefined && value !== null) found[key!] = value;
+    } catch {
+      // This line is no YAML either: nothing to read.
+    }
+  }
+  return found;
 }
 
 function lineCount(text: string): number {

@@ -164,6 +164,24 @@ describe('skipping', () => {
     expect(parse('---\ndraft: false\n---\n').status).toBe('indexed');
   });
 
+  // Repeat attack (issue 44, row 11): a careless author's frontmatter that is not valid YAML as a whole dropped every
+  // field, `search: false` and `draft: true` with it, and the page the author meant to hide was indexed.
+  it('reads draft, search and pagefind from their own lines when the rest of the frontmatter is not YAML', () => {
+    for (const raw of [
+      '---\ntitle: Secret: internal notes\nsearch: false\n---\nSecret plans.',
+      '---\ntitle: "unclosed\ndraft: true\n---\nSecret plans.',
+      '---\nsearch: false\nsearch: false\n---\nSecret plans.',
+      '---\ntitle: Secret: internal notes\npagefind: "false"\n---\nSecret plans.',
+    ]) {
+      const parsed = parse(raw);
+      expect(parsed.status, raw).toBe('skipped');
+      expect(parsed.warnings[0]!.message).toMatch(/^invalid YAML frontmatter \(.*\); read only its (draft|search|pagefind) line$/);
+    }
+    const shown = parse('---\ntitle: Secret: internal notes\nsearch: true\n---\nPublic plans.');
+    expect(shown.status).toBe('indexed');
+    expect(parse('---\ntitle: Secret: internal notes\n---\nPublic.').warnings[0]!.message).toMatch(/; indexed without it$/);
+  });
+
   // Issue 44, item 6: YAML users write `search: "false"` or `search: no` (a string to the YAML 1.2 parser) and mean false.
   it('reads a string "false" (or no, off) in search: or pagefind: as false, with a warning naming the field', () => {
     const messages = (parsed: ParsedFile) => parsed.warnings.map((w) => w.message);
