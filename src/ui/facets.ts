@@ -25,9 +25,15 @@ export function fillChips(
   chips.find((chip) => chip.getAttribute('data-value') === kept)?.focus();
 }
 
-/** The values a facet offers: the chosen ones first, even when the answer did not count them (so they can be removed). */
-export function offered(counts: FacetCount[] | undefined, chosen: string[]): string[] {
-  return [...new Set([...chosen, ...(counts ?? []).map((c) => c.value)])];
+/** The most tags the endpoint takes in one request (its `MAX_TAGS`): an eleventh chosen chip answered 400. */
+export const MAX_CHOSEN_TAGS = 10;
+
+/**
+ * The values a facet offers: the chosen ones first, even when the answer did not count them (so they can be removed);
+ * once `max` are chosen, only those.
+ */
+export function offered(counts: FacetCount[] | undefined, chosen: string[], max = Infinity): string[] {
+  return chosen.length >= max ? [...chosen] : [...new Set([...chosen, ...(counts ?? []).map((c) => c.value)])];
 }
 
 /** A value's count in a facet's counts: 0 when the facet was counted without it, undefined when it was not counted. */

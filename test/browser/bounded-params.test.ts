@@ -8,9 +8,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { launchChromium } from '../helpers/chromium.js';
 import { startDevServer } from '../helpers/dev-server.js';
 import { makeProject } from '../helpers/project.js';
+import { MAX_TAGS } from '../../src/search/facets.js';
+import { MAX_CHOSEN_TAGS } from '../../src/ui/facets.js';
+import { MAX_HIGHLIGHT_MARKS } from '../../src/ui/highlight.js';
 import { FIXTURE_FILES } from './fixture.js';
 
-const site = makeProject(FIXTURE_FILES);
+/** A page with twelve tags, one more than a request can choose (the endpoint takes 10). */
+const TWELVE_TAGS = Array.from({ length: 12 }, (_, i) => `ermine${i + 1}`);
+const site = makeProject({ ...FIXTURE_FILES, 'docs/ermine.md': `---\ntitle: Ermine coats\ntags: [${TWELVE_TAGS.join(', ')}]\n---\nAn ermine is a stoat in its winter coat.\n` });
 let server: ChildProcess;
 let origin: string;
 let browser: Browser;
@@ -76,10 +81,45 @@ window.__ms = performance.now() - start;</script>`,
     expect(await page.locator('mark[data-site-search]').allTextContents()).toEqual(['Kelp', 'kelp']);
   });
 
+  // Repeat attack (issue 44, row 9): eight short words that begin nearly every word of the page made 30,401 marks and
+  // held the page for 0.8 s, more than the 1,000 words of the first report.
+  it(`a link whose few words begin most words of the page makes at most ${MAX_HIGHLIGHT_MARKS} marks`, { timeout: 180_000 }, async () => {
+    const { result, ms } = await arrive('?highlight=pa+ab+ri+ot+an+no+in+pa');
+    console.log(`[bounded-params] ?highlight= beginning most words: ${ms.toFixed(1)} ms in highlightSearchTerms`);
+    expect(result).toBe(MAX_HIGHLIGHT_MARKS);
+    expect(await page.locator('mark[data-site-search]').count()).toBe(MAX_HIGHLIGHT_MARKS);
+  });
+
   it('a malformed escape in the hash (#%E0%A4%A) neither throws nor stops the scroll to the first mark', async () => {
     const { result } = await arrive('?highlight=kelp#%E0%A4%A');
     expect(result).toBe(2);
     expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
+  });
+});
+
+// Repeat attack (issue 44, row 2): a page with twelve tags offered an eleventh chip once ten were chosen; choosing it
+// sent 11 tags, which the endpoint refuses (400), and the box said "Search is unavailable".
+describe('tag chips', () => {
+  it(`once ${MAX_CHOSEN_TAGS} tags are chosen, only they are offered, and every search the box sends is answered`, { timeout: 120_000 }, async () => {
+    expect(MAX_CHOSEN_TAGS).toBe(MAX_TAGS);
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => customElements.get('site-search'));
+    await page.evaluate(() => document.querySelector('site-search')!.setAttribute('facets', ''));
+    const statuses: number[] = [];
+    page.on('response', (r) => r.url().includes('/api/search') && statuses.push(r.status()));
+    await page.locator('site-search [part=input]').click();
+    await page.keyboard.type('ermine');
+    const tagChips = page.locator('site-search .chips').nth(1).locator('[part=chip]');
+    const unchosen = page.locator('site-search .chips').nth(1).locator('[part=chip][aria-pressed=false]');
+    await expect.poll(() => tagChips.count()).toBe(12);
+    for (let chosen = 1; chosen <= MAX_CHOSEN_TAGS; chosen++) {
+      await unchosen.first().click();
+      await expect.poll(() => page.locator('site-search .chips').nth(1).locator('[part=chip][aria-pressed=true]').count()).toBe(chosen);
+      await expect.poll(() => page.locator('site-search [part=title]').allTextContents()).toEqual(['Ermine coats']);
+    }
+    await expect.poll(() => tagChips.count()).toBe(MAX_CHOSEN_TAGS);
+    expect(await unchosen.count()).toBe(0);
+    expect(statuses.every((s) => s === 200), statuses.join()).toBe(true);
   });
 });
 
