@@ -387,7 +387,8 @@ function writeFailed(path: string, e: unknown): unknown {
   }
   // "database disk image is malformed" says disk: damage is told apart first.
   const fix = isDamagedIndexError(e)
-    ? 'The file is damaged: run the push with --full, which writes a new one (the file holds only the index).'
+    ? // The command, not "the push": `site-search dev` and the framework integrations take no --full of their own.
+      'The file is damaged: rebuild it with "npx site-search index --full", which writes a new one (the file holds only the index).'
     : /readonly|read-only/i.test(message)
       ? 'Make the file and its folder writable, or write the index elsewhere with --sqlite FILE.'
       : /full|I\/O|disk/i.test(message)

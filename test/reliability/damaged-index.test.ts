@@ -4,17 +4,20 @@
  * middle overwritten with garbage. Searched through the handler and through node:http (`site-search/node`), on
  * node:sqlite and better-sqlite3, with the server's log (console.error) captured.
  */
+import { execFile } from 'node:child_process';
 import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { openSqlite, toNodeListener, type SqliteDriver } from '../../adapters/node.js';
 import { createSearchHandler, type SearchOptions } from '../../src/index.js';
 import { buildIndex } from '../../src/indexer/build.js';
 import { pushIndex } from '../../src/indexer/push.js';
 import { SAMPLE_CORPUS } from '../helpers/corpus.js';
+import { makeProject } from '../helpers/project.js';
 
 const options: SearchOptions = { database: 'damaged', sources: [{ dir: join(SAMPLE_CORPUS, 'en'), type: 'doc', url: '/docs/:slug' }] };
 const QUERIES = ['astro', 'routing', 'components', 'deploy', 'content', 'integration', 'image', 'markdown', 'config', 'server', 'middleware', 'endpoint', 'typescript', 'styles', 'react'];
@@ -147,7 +150,7 @@ describe.each(DRIVERS)('a damaged index on %s', (driver) => {
       const path = damagedCopy('rebuild', DAMAGE[kind]);
       const target = { kind: 'sqlite', path, driver } as const;
       if (kind !== 'partly corrupt') {
-        await expect(pushIndex(options, target, documents)).rejects.toThrow(/The file is damaged: run the push with --full/);
+        await expect(pushIndex(options, target, documents)).rejects.toThrow('The file is damaged: rebuild it with "npx site-search index --full"');
       }
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       await pushIndex(options, target, documents, { full: true });
@@ -158,6 +161,31 @@ describe.each(DRIVERS)('a damaged index on %s', (driver) => {
       warn.mockRestore();
       const { answers } = await searchAll(handlerOver(path, driver));
       expect(answers).toEqual(QUERIES.map(() => '200'));
+    }
+  });
+});
+
+// Repeat attack (issue 44, row 12): `site-search dev` over a damaged index said "run the push with --full", which dev
+// does not take (`dev --full` failed the same way); the command that rebuilds it is `site-search index --full`.
+describe('site-search dev over a damaged index', () => {
+  it('exits with one line naming the file and the command that rebuilds it', { timeout: 60_000 }, async () => {
+    const project = makeProject({
+      'search.config.json': JSON.stringify({ database: 'damaged-dev', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }] }),
+      'docs/otter.md': '---\ntitle: Otters\n---\nOtters swim.\n',
+      '.site-search/search.db': 'hello, this is not a database\n'.repeat(500),
+    });
+    try {
+      const cli = new URL('../../dist/cli.js', import.meta.url).pathname;
+      const failed = await promisify(execFile)(process.execPath, [cli, 'dev', '--port', '0'], { cwd: project.dir }).then(
+        () => undefined,
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(failed?.code).toBe(1);
+      expect(failed!.stderr.trim().split('\n')).toEqual([
+        `[site-search] Could not write the index to ${join(project.dir, '.site-search/search.db')} (file is not a database). The file is damaged: rebuild it with "npx site-search index --full", which writes a new one (the file holds only the index). The previous index is unchanged.`,
+      ]);
+    } finally {
+      project.cleanup();
     }
   });
 });
