@@ -3,7 +3,7 @@ import { putQueryInPageUrl, queryInPageUrl, withWords } from './page-url.js';
 import { forgetSearch, readRecent, rememberSearch } from './recent.js';
 import { fetchResults, reportClick, SearchError, searchUrl } from './request.js';
 import { renderResult, renderSection, resultHref } from './render-result.js';
-import { countOf, fillChips, MAX_CHOSEN_TAGS, offered } from './facets.js';
+import { countOf, fillChips, offered } from './facets.js';
 import { onPageScheme, safeHref } from './safe-url.js';
 import { ENGLISH, fill, isRightToLeft, translationFor, type SiteSearchStrings } from './strings.js';
 import { STYLES } from './styles.js';
@@ -195,7 +195,7 @@ export class SiteSearchElement extends BaseElement {
     if (!load) return apply(ENGLISH);
     load().then(
       (module) => apply(module.default),
-      (error: unknown) => console.error(`[site-search] the ${lang} strings could not be loaded; the box stays in English.`, error),
+      (error: unknown) => console.error(`[site-search] ${lang} strings not loaded; showing English.`, error),
     );
   }
 
@@ -256,7 +256,7 @@ export class SiteSearchElement extends BaseElement {
       count: (t) => (t ? countOf(type, t) : total),
       choose: (t) => this.#filter(t, this.#tags),
     });
-    fillChips(this.#tagChips, offered(tags, this.#tags, MAX_CHOSEN_TAGS), {
+    fillChips(this.#tagChips, offered(tags, this.#tags), {
       chosen: (t) => this.#tags.includes(t),
       count: (t) => countOf(tags, t),
       choose: (t) => this.#filter(this.#type, this.#tags.includes(t) ? this.#tags.filter((x) => x !== t) : [...this.#tags, t]),

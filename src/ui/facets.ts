@@ -30,10 +30,10 @@ export const MAX_CHOSEN_TAGS = 10;
 
 /**
  * The values a facet offers: the chosen ones first, even when the answer did not count them (so they can be removed);
- * once `max` are chosen, only those.
+ * once {@link MAX_CHOSEN_TAGS} are chosen, only those (one type at most is ever chosen).
  */
-export function offered(counts: FacetCount[] | undefined, chosen: string[], max = Infinity): string[] {
-  return chosen.length >= max ? [...chosen] : [...new Set([...chosen, ...(counts ?? []).map((c) => c.value)])];
+export function offered(counts: FacetCount[] | undefined, chosen: string[]): string[] {
+  return chosen.length < MAX_CHOSEN_TAGS ? [...new Set([...chosen, ...(counts ?? []).map((c) => c.value)])] : chosen;
 }
 
 /** A value's count in a facet's counts: 0 when the facet was counted without it, undefined when it was not counted. */

@@ -81,11 +81,7 @@ export function highlightSearchTerms({ param = 'highlight', root = document.quer
   for (const text of texts) {
     if (marks.length >= MAX_HIGHLIGHT_MARKS) break;
     const value = text.data;
-    const found: RegExpExecArray[] = [];
-    for (const m of value.matchAll(pattern)) {
-      if (marks.length + found.length >= MAX_HIGHLIGHT_MARKS) break;
-      found.push(m);
-    }
+    const found = [...value.matchAll(pattern)].slice(0, MAX_HIGHLIGHT_MARKS - marks.length);
     if (!found.length) continue;
     const pieces: (Node | string)[] = [];
     let at = 0;
