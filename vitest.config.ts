@@ -11,6 +11,10 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // What expect.poll waits for is a page or server doing real work (a box's first search against a cold app server):
+    // Vitest's default of 1 s failed a SvelteKit test on a loaded 2-core machine. A poll still fails when the value
+    // never comes; it is only given the time the test's own timeout allows.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       { extends: true, test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, LOAD], sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'load', include: [LOAD], fileParallelism: false, sequence: { groupOrder: 2 } } },
