@@ -269,12 +269,17 @@ function correctedQueries(terms: string[], corrections: ReadonlyMap<string, read
 /**
  * Every informative word of the query ({@link isFiller} words decide nothing), or all its words written as one
  * identifier: a page that holds the whole query, the ranking's strongest evidence beside bm25 (docs/ranking.md,
- * "Coverage"). With corrections, each misspelled word or its corrections.
+ * "Coverage"). `meant`: what each word also stands for (its synonyms and corrections), any of which it may be held as;
+ * `corrections` alone also spell the identifier (as in {@link coverageMatch}).
  */
-export function everyWordMatch(terms: string[], corrections: ReadonlyMap<string, readonly string[]> = new Map()): string {
+export function everyWordMatch(
+  terms: string[],
+  meant: ReadonlyMap<string, readonly string[]> = new Map(),
+  corrections: ReadonlyMap<string, readonly string[]> = new Map(),
+): string {
   const { informative, whole } = everyWordParts(terms);
-  const every = everyTerm(informative, corrections);
-  const names = [...new Set([whole, ...correctedQueries(terms, corrections).map((meant) => everyWordParts(meant).whole)].filter((n) => n !== undefined))];
+  const every = everyTerm(informative, meant);
+  const names = [...new Set([whole, ...correctedQueries(terms, corrections).map((query) => everyWordParts(query).whole)].filter((n) => n !== undefined))];
   return names.length ? [`(${every})`, ...names].join(' OR ') : every;
 }
 

@@ -191,7 +191,7 @@ async function search(
     return {
       match,
       titleMatch,
-      every: everyWordMatch(terms, alsoMeant(synonyms, corrections)),
+      every: everyWordMatch(terms, alsoMeant(synonyms, corrections), corrections),
       ...(lesser.length ? { alike: anyOf(lesser) } : {}),
     };
   };
