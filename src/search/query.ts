@@ -263,7 +263,7 @@ export function coverageMatch(terms: string[], extra: string[] = [], corrections
  * joined, never spell.
  */
 function correctedQueries(terms: string[], corrections: ReadonlyMap<string, readonly string[]>): string[][] {
-  return terms.flatMap((term, i) => (corrections.get(term) ?? []).map((fix) => terms.map((t, j) => (j === i ? fix.toLowerCase() : t))));
+  return terms.flatMap((term, i) => (corrections.get(term) ?? []).map((fix) => terms.map((t, j) => (j === i ? fix : t))));
 }
 
 /**
@@ -277,9 +277,8 @@ export function everyWordMatch(
   meant: ReadonlyMap<string, readonly string[]> = new Map(),
   corrections: ReadonlyMap<string, readonly string[]> = new Map(),
 ): string {
-  const { informative, whole } = everyWordParts(terms);
-  const every = everyTerm(informative, meant);
-  const names = [...new Set([whole, ...correctedQueries(terms, corrections).map((query) => everyWordParts(query).whole)].filter((n) => n !== undefined))];
+  const every = everyTerm(everyWordParts(terms).informative, meant);
+  const names = [...new Set([terms, ...correctedQueries(terms, corrections)].map((query) => everyWordParts(query).whole))].filter(Boolean);
   return names.length ? [`(${every})`, ...names].join(' OR ') : every;
 }
 
