@@ -184,15 +184,11 @@ async function search(
   const covering = (fixes: string[] = [], corrections = new Map<string, string[]>()): PlanStep => {
     const titleMatch = coverageMatch(terms, [...alike, ...fixes], corrections);
     const match = vocabulary.length ? coverageMatch(terms, [...alike, ...vocabulary, ...fixes], corrections) : titleMatch;
-    // A last word completed is a guess at one of the words starting with what was typed, and its prefix already counts
-    // for the pages holding them: counted in full, a rare completion (`coll` → "collapse") outweighed the page titled
-    // by the words typed. It counts as a docs vocabulary word does, still in titles and as holding every word.
-    const lesser = [...vocabulary, ...(corrections.get(lastTerm) ?? []).filter((word) => completes(lastTerm, word))];
     return {
       match,
       titleMatch,
       every: everyWordMatch(terms, alsoMeant(synonyms, corrections), corrections),
-      ...(lesser.length ? { alike: anyOf(lesser) } : {}),
+      ...(vocabulary.length ? { alike: anyOf(vocabulary) } : {}),
     };
   };
   const lastTerm = terms[terms.length - 1]!;
@@ -333,8 +329,8 @@ const TITLE_WEIGHT_DIVISOR = 20;
 const EVERY_WORD_BONUS = 0.5;
 
 /**
- * How much a word of the built-in docs vocabulary, or a last word's completion, counts beside the word typed it stands
- * for (its bm25 is halved): docs/ranking.md, "A docs vocabulary" and "Misspellings and completions", has the measure.
+ * How much a word of the built-in docs vocabulary counts beside the word typed it stands for (its bm25 is halved):
+ * docs/ranking.md, "A docs vocabulary", has the measure.
  */
 const ALIKE_WEIGHT = 0.5;
 

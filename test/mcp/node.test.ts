@@ -44,7 +44,8 @@ describe('the MCP server over node:http', () => {
 
   it('search finds the right page first for known questions, with absolute URLs and snippets in plain text', async () => {
     for (const [query, page] of [
-      // A last word typed partway (`content coll`, completed to the rare "collapse", is test/quality/evidence.test.ts's).
+      // A last word typed partway; `content coll` puts Alpine's page first since a filter or limit no longer changes whether the last
+      // word is completed (issue 44): its "Usage" section holds `Content` beside `x-collapse`, a ranking cause left to issue 47.
       ['content collecti', '/en/guides/content-collections'],
       ['how do I use actions', '/en/guides/actions'],
       ['syntax highlighting', '/en/guides/syntax-highlighting'],
