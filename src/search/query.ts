@@ -244,7 +244,7 @@ const isUnspaced = (word: string) => /[\p{Script=Han}\p{Script=Hiragana}\p{Scrip
  * words left out, unless the query has nothing else), or a run of its words written as one identifier, or a
  * correction. Each phrase once.
  */
-export function coverageMatch(terms: string[], extra: string[] = []): string {
+export function coverageMatch(terms: string[], extra: string[] = [], corrections: ReadonlyMap<string, readonly string[]> = new Map()): string {
   const words = queryWords(terms);
   const informative = words.filter(({ word }) => !isFiller(word));
   const phrases = (informative.length ? informative : words).map(({ word, last }) => (last ? lastTerm(word) : quote(word)));
@@ -253,18 +253,33 @@ export function coverageMatch(terms: string[], extra: string[] = []): string {
   const names = terms.flatMap((term, i) => (wordsOf(term).length > 1 ? [i === terms.length - 1 ? lastTerm(term) : quote(term)] : []));
   // Joined words as whole words only: a rare identifier that merely starts with them (`content coll` and
   // ContentCollectionTypeMismatchError) would outweigh the pages about the words themselves.
-  return [...new Set([...names, ...phrases, ...joinedWords(terms, false), ...extra.map(quote)])].join(' OR ');
+  const joined = [terms, ...correctedQueries(terms, corrections)].flatMap((meant) => joinedWords(meant, false));
+  return [...new Set([...names, ...phrases, ...joined, ...extra.map(quote)])].join(' OR ');
+}
+
+/**
+ * The query as it was meant, once per correction of each misspelled word (the other words as typed): a name typed with
+ * a misspelled word (`webauthn acount`) is the name of its correction (`WebAuthnAccount`), which the words typed,
+ * joined, never spell.
+ */
+function correctedQueries(terms: string[], corrections: ReadonlyMap<string, readonly string[]>): string[][] {
+  return terms.flatMap((term, i) => (corrections.get(term) ?? []).map((fix) => terms.map((t, j) => (j === i ? fix : t))));
 }
 
 /**
  * Every informative word of the query ({@link isFiller} words decide nothing), or all its words written as one
  * identifier: a page that holds the whole query, the ranking's strongest evidence beside bm25 (docs/ranking.md,
- * "Coverage"). With corrections, each misspelled word or its corrections.
+ * "Coverage"). `meant`: what each word also stands for (its synonyms and corrections), any of which it may be held as;
+ * `corrections` alone also spell the identifier (as in {@link coverageMatch}).
  */
-export function everyWordMatch(terms: string[], corrections: ReadonlyMap<string, readonly string[]> = new Map()): string {
-  const { informative, whole } = everyWordParts(terms);
-  const every = everyTerm(informative, corrections);
-  return whole === undefined ? every : `(${every}) OR ${whole}`;
+export function everyWordMatch(
+  terms: string[],
+  meant: ReadonlyMap<string, readonly string[]> = new Map(),
+  corrections: ReadonlyMap<string, readonly string[]> = new Map(),
+): string {
+  const every = everyTerm(everyWordParts(terms).informative, meant);
+  const names = [...new Set([terms, ...correctedQueries(terms, corrections)].map((query) => everyWordParts(query).whole))].filter(Boolean);
+  return names.length ? [`(${every})`, ...names].join(' OR ') : every;
 }
 
 /** The terms a page must hold for every word (the informative ones, else all), and the query as one identifier. */

@@ -182,12 +182,12 @@ async function search(
   // with the docs' word is a candidate, not as sure an answer as one with the reader's).
   const vocabulary = coverage && config.vocabulary ? vocabularyFor(terms, config.synonyms) : [];
   const covering = (fixes: string[] = [], corrections = new Map<string, string[]>()): PlanStep => {
-    const titleMatch = coverageMatch(terms, [...alike, ...fixes]);
-    const match = vocabulary.length ? coverageMatch(terms, [...alike, ...vocabulary, ...fixes]) : titleMatch;
+    const titleMatch = coverageMatch(terms, [...alike, ...fixes], corrections);
+    const match = vocabulary.length ? coverageMatch(terms, [...alike, ...vocabulary, ...fixes], corrections) : titleMatch;
     return {
       match,
       titleMatch,
-      every: everyWordMatch(terms, alsoMeant(synonyms, corrections)),
+      every: everyWordMatch(terms, alsoMeant(synonyms, corrections), corrections),
       ...(vocabulary.length ? { alike: anyOf(vocabulary) } : {}),
     };
   };

@@ -4,31 +4,10 @@
  * Electron docs this repository carries (test/fixtures/electron-docs) and the Astro corpus (test/helpers/corpus.ts),
  * through the real indexer, on node:sqlite.
  */
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../adapters/node.js';
-import { resolveConfig, searchIndex, type ResolvedConfig, type SearchDatabase } from '../../src/index.js';
-import { buildIndex, writeIndex } from '../../src/indexer/index.js';
-import { corpusOptions } from '../../bench/labeled-queries.js';
+import { searchIndex } from '../../src/index.js';
 import { CORPUS } from '../helpers/corpus.js';
-
-const ELECTRON = fileURLToPath(new URL('../fixtures/electron-docs/', import.meta.url));
-
-/** An index of a corpus in memory, and a search of its English pages returning their URLs. */
-function indexOf(corpus: string) {
-  const config = resolveConfig(corpusOptions(corpus));
-  const db: SearchDatabase & { close(): void } = openSqlite(':memory:');
-  return {
-    config,
-    db,
-    build: async () => {
-      const { documents } = await buildIndex(config);
-      await writeIndex(db, config, documents);
-    },
-    urls: async (q: string, options: Partial<ResolvedConfig> = {}, limit = 5) =>
-      (await searchIndex({ ...config, ...options }, { db, q, type: 'en', limit })).map((r) => r.url),
-  };
-}
+import { ELECTRON, indexOf } from '../helpers/corpus-index.js';
 
 describe('the docs vocabulary, on the Electron docs', () => {
   const electron = indexOf(ELECTRON);
