@@ -6,14 +6,15 @@
  *    awaited inside the measured span), with the default flush policy.
  * 2. D1 batches, rows written and rows read per 1,000 searches of the mix (Miniflare's D1 `meta.rows_written`,
  *    `meta.rows_read`), through the recorder's flush policy at four traffic rates, with `flushSeconds` 10 (before) and
- *    300 (the default), on a modeled clock.
+ *    300 (the default), on a modeled clock; and the same on a day the repeat attack filled first (1,000 junk queries of
+ *    3 searches each: every flush then chooses what to evict and keeps the candidates).
  */
 import { Miniflare } from 'miniflare';
 import { openSqlite } from '../src/db/sqlite.js';
 import { createSearchHandler, resolveConfig, type SearchDatabase } from '../src/index.js';
 import { writeIndex } from '../src/indexer/index.js';
 import { AnalyticsRecorder } from '../src/analytics/recorder.js';
-import { ANALYTICS_SCHEMA } from '../src/analytics/sql-store.js';
+import { ANALYTICS_SCHEMA, QUERIES_TABLE } from '../src/analytics/sql-store.js';
 import { storedQuery } from '../src/analytics/query-text.js';
 import { countBatches } from '../test/helpers/observe.js';
 import { baseDocuments, baseConfig } from './corpus.js';
@@ -61,13 +62,20 @@ const RATES = [0.1, 1, 10, 100];
  */
 async function d1RowsWritten() {
   const rows: Record<string, { batches: number; written: number; read: number }> = {};
-  for (const flushSeconds of [10, 300]) {
+  for (const full of [false, true]) for (const flushSeconds of [10, 300]) {
     for (const rate of RATES) {
       const mf = new Miniflare({ modules: true, script: 'export default { fetch() { return new Response("") } }', d1Databases: { DB: 'analytics-bench' } });
       try {
         const d1 = (await mf.getD1Database('DB')) as unknown as SearchDatabase;
         // The tables as an earlier flush left them: what is counted is a Worker's later flushes.
         for (const create of ANALYTICS_SCHEMA) await d1.prepare(create).run();
+        if (full) {
+          const junk = JSON.stringify(Array.from({ length: 1000 }, (_, i) => `zq${i}x junk`));
+          await d1
+            .prepare(`INSERT INTO ${QUERIES_TABLE} (day, site, source, type, query, searches, zero, results, match, suggestion) SELECT '2026-11-26', '', 'endpoint', '', value, 3, 0, 1, 'all', '' FROM json_each(?)`)
+            .bind(junk)
+            .run();
+        }
         const analytics = resolveConfig({ ...corpusOptions(), analytics: { flushSeconds } }).analytics;
         if (!analytics) throw new Error('analytics resolved off');
         let now = Date.parse('2026-11-26T00:00:00Z');
@@ -81,7 +89,7 @@ async function d1RowsWritten() {
           while (pending.length) await pending.shift();
         }
         await recorder.flush(counted.db);
-        rows[`${rate} searches/s, flushSeconds ${flushSeconds}`] = { batches: counted.batches, written: counted.written, read: counted.read };
+        rows[`${full ? 'day full: ' : ''}${rate} searches/s, flushSeconds ${flushSeconds}`] = { batches: counted.batches, written: counted.written, read: counted.read };
       } finally {
         await mf.dispose();
       }

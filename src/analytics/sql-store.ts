@@ -4,6 +4,13 @@ import { OTHER_QUERY, type AnalyticsBatch } from './aggregate.js';
 /** The tables analytics write, in the index database on D1 or in a file of their own beside a local index. */
 export const QUERIES_TABLE = 'site_search_queries';
 export const CLICKS_TABLE = 'site_search_clicks';
+/**
+ * Queries searched that day but not stored (their counts are in "other"), at most the cap of them per day and site: what
+ * a query searched again has earned towards a place among the stored ones (docs/analytics.md, "Daily cap").
+ */
+export const CANDIDATES_TABLE = 'site_search_candidates';
+/** The queries one write evicts, chosen once and read by the statements that move them; empty between writes. */
+const EVICTING_TABLE = 'site_search_evicting';
 
 /** The readers' source: rows of a table written before sources were counted apart are theirs. */
 export const READERS_SOURCE = 'endpoint';
@@ -18,7 +25,13 @@ const QUERIES_COLUMNS = `day TEXT NOT NULL, site TEXT NOT NULL, source TEXT NOT 
 export const ANALYTICS_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS ${QUERIES_TABLE} (${QUERIES_COLUMNS}) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS ${CLICKS_TABLE} (day TEXT NOT NULL, site TEXT NOT NULL, query TEXT NOT NULL, url TEXT NOT NULL, rank INTEGER NOT NULL, clicks INTEGER NOT NULL, PRIMARY KEY (day, site, query, url, rank)) WITHOUT ROWID`,
+  // `searches - error` is a lower bound of the query's searches counted in "other" (Space-Saving's count and error).
+  `CREATE TABLE IF NOT EXISTS ${CANDIDATES_TABLE} (day TEXT NOT NULL, site TEXT NOT NULL, query TEXT NOT NULL, searches INTEGER NOT NULL, error INTEGER NOT NULL, PRIMARY KEY (day, site, query)) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS ${EVICTING_TABLE} (day TEXT NOT NULL, site TEXT NOT NULL, query TEXT NOT NULL, PRIMARY KEY (day, site, query)) WITHOUT ROWID`,
 ];
+
+/** The tables that hold days (the retention deletes their old ones). */
+const DAY_TABLES = [QUERIES_TABLE, CLICKS_TABLE, CANDIDATES_TABLE];
 
 /** Whether the queries table (if any) predates the source column: its `CREATE` statement as SQLite keeps it. */
 const QUERIES_TABLE_SQL = `SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = '${QUERIES_TABLE}'`;
@@ -59,23 +72,29 @@ const INCOMING = `incoming AS MATERIALIZED (
   FROM json_each(?)
 )`;
 
+/** What a query has earned as a candidate (a lower bound of its searches in "other"); `t` is the row it is for. */
+const EARNED = (t: string) =>
+  `coalesce((SELECT p.searches - p.error FROM ${CANDIDATES_TABLE} p WHERE p.day = ${t}.day AND p.site = ${t}.site AND p.query = ${t}.query), 0)`;
+
 /**
  * The daily cap as a heavy-hitters summary: a day keeps at most `?` queries, and when it is full a query new to it
- * takes the place of the stored query searched least (fewest searches, then most of them with no result, then by text),
- * provided it brings at least as many searches. So one-off queries, however many, only ever replace other queries
- * searched once that day: a query searched twice is never evicted by them. The batch's new queries are taken most
- * searched first; the k-th one past the free room is paired with the k-th least searched stored query not in the
- * batch. `evicted` is those stored queries: their counts move to "other" and their rows and clicks are deleted, before
- * the batch is inserted (`ADD_SEARCHES`, which admits the same new queries into the room left).
+ * takes the place of the stored query of least weight (fewest searches, counting those it earned as a candidate before
+ * it was stored; then most of them with no result; then by text), provided its claim (this write's searches plus what
+ * it earned as a candidate) is at least that weight. Weights and claims count only searches that were made, never an
+ * estimate, so a one-off query (claim 1) only ever replaces another query searched once that day; and a query searched
+ * again and again, one search per write, gathers its claim among the candidates until it enters. The batch's new
+ * queries are taken highest claim first; the k-th one past the free room is paired with the k-th lightest stored query
+ * not in the batch. `evicted` is those stored queries: their counts move to "other" and their rows and clicks are
+ * deleted, before the batch is inserted (`ADD_SEARCHES`, which admits the same new queries into the room left).
  */
 const EVICTED = `${INCOMING}, stored AS MATERIALIZED (
-  SELECT q.day, q.site, q.query, sum(q.searches) AS searches, sum(q.zero) AS zero FROM ${QUERIES_TABLE} q
+  SELECT q.day, q.site, q.query, sum(q.searches) + ${EARNED('q')} AS searches, sum(q.zero) AS zero FROM ${QUERIES_TABLE} q
   WHERE q.query <> '${OTHER_QUERY}' AND (q.day, q.site) IN (SELECT day, site FROM incoming)
   GROUP BY q.day, q.site, q.query
 ), room AS (
   SELECT day, site, ? - count(*) AS free FROM stored GROUP BY day, site
 ), newcomers AS (
-  SELECT day, site, query, sum(searches) AS searches, row_number() OVER (PARTITION BY day, site ORDER BY sum(searches) DESC, query) AS nr
+  SELECT day, site, query, sum(searches) + ${EARNED('i')} AS searches, row_number() OVER (PARTITION BY day, site ORDER BY sum(searches) + ${EARNED('i')} DESC, query) AS nr
   FROM incoming i
   WHERE query <> '${OTHER_QUERY}' AND NOT EXISTS (SELECT 1 FROM stored s WHERE s.day = i.day AND s.site = i.site AND s.query = i.query)
   GROUP BY day, site, query
@@ -90,22 +109,56 @@ const EVICTED = `${INCOMING}, stored AS MATERIALIZED (
   WHERE n.searches >= c.searches
 )`;
 
-const IS_EVICTED = (table: string) => `(${table}.day, ${table}.site, ${table}.query) IN (SELECT day, site, query FROM evicted)`;
+const IS_EVICTED = (table: string) => `(${table}.day, ${table}.site, ${table}.query) IN (SELECT day, site, query FROM ${EVICTING_TABLE})`;
 
-/** Eviction, in three statements over the same `evicted` (none of them changes what it reads). */
+/**
+ * Eviction: `evicted` is chosen once (moving a query to the candidates changes what it has earned, so the choice is
+ * not made again by each statement), its counts move to "other" and to its candidate (with what it earned before, a
+ * lower bound of its day's searches), its clicks and rows are deleted. Only the first statement takes the batch and cap.
+ */
 const EVICT = [
-  `WITH ${EVICTED}
-INSERT INTO ${QUERIES_TABLE} (day, site, source, type, query, searches, zero, results, match, suggestion)
+  `WITH ${EVICTED} INSERT INTO ${EVICTING_TABLE} (day, site, query) SELECT day, site, query FROM evicted`,
+  `INSERT INTO ${QUERIES_TABLE} (day, site, source, type, query, searches, zero, results, match, suggestion)
 SELECT day, site, source, type, '${OTHER_QUERY}', searches, zero, 0, 'none', '' FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)}
 ON CONFLICT (day, site, query, source, type) DO UPDATE SET searches = searches + excluded.searches, zero = zero + excluded.zero`,
-  `WITH ${EVICTED} DELETE FROM ${CLICKS_TABLE} WHERE ${IS_EVICTED(CLICKS_TABLE)}`,
-  `WITH ${EVICTED} DELETE FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)}`,
+  `INSERT INTO ${CANDIDATES_TABLE} (day, site, query, searches, error)
+SELECT day, site, query, sum(searches), 0 FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)} GROUP BY day, site, query
+ON CONFLICT (day, site, query) DO UPDATE SET searches = searches + excluded.searches`,
+  `DELETE FROM ${CLICKS_TABLE} WHERE ${IS_EVICTED(CLICKS_TABLE)}`,
+  `DELETE FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)}`,
+  `DELETE FROM ${EVICTING_TABLE}`,
+];
+
+/**
+ * After `ADD_SEARCHES`: the batch's queries that went to "other" add their searches to their candidate; a new candidate,
+ * when the day's candidates are `?` already, starts from the least candidate's count as its error (Space-Saving: its
+ * count may over-state, `searches - error` never does), then the least are dropped down to `?`. So a query searched
+ * more often than the others that are not stored stays a candidate, and a flood of one-offs only replaces one-offs.
+ */
+const ADD_CANDIDATES = [
+  `WITH ${INCOMING}, other AS (
+  SELECT day, site, query, sum(searches) AS searches FROM incoming i
+  WHERE query <> '${OTHER_QUERY}' AND NOT EXISTS (SELECT 1 FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query = i.query)
+  GROUP BY day, site, query
+), floor AS (
+  SELECT day, site, CASE WHEN count(*) >= ? THEN min(searches) ELSE 0 END AS least FROM ${CANDIDATES_TABLE}
+  WHERE (day, site) IN (SELECT day, site FROM other) GROUP BY day, site
+)
+INSERT INTO ${CANDIDATES_TABLE} (day, site, query, searches, error)
+SELECT o.day, o.site, o.query, o.searches + coalesce(f.least, 0), coalesce(f.least, 0) FROM other o LEFT JOIN floor f ON f.day = o.day AND f.site = o.site WHERE true
+ON CONFLICT (day, site, query) DO UPDATE SET searches = searches + excluded.searches - excluded.error`,
+  `DELETE FROM ${CANDIDATES_TABLE} WHERE (day, site, query) IN (
+  SELECT day, site, query FROM (
+    SELECT day, site, query, row_number() OVER (PARTITION BY day, site ORDER BY searches DESC, searches - error DESC, query) AS nth FROM ${CANDIDATES_TABLE}
+    WHERE (day, site) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))
+  ) WHERE nth > ?
+)`,
 ];
 
 /**
  * Adds a batch of query counts in one statement, after `EVICT`: a query already stored that day is added to; new ones
- * are admitted, most searched first, while the day's distinct queries stay within the cap; the rest are added to the
- * "other" row. The SELECT is evaluated before its rows are inserted (window functions read every row first), so the
+ * are admitted, highest claim first (as `EVICTED` orders them), while the day's distinct queries stay within the cap;
+ * the rest are added to the "other" row. The SELECT is evaluated before its rows are inserted (window functions read every row first), so the
  * stored count is the one before the batch.
  */
 const ADD_SEARCHES = `WITH ${INCOMING}, stored AS MATERIALIZED (
@@ -116,7 +169,7 @@ const ADD_SEARCHES = `WITH ${INCOMING}, stored AS MATERIALIZED (
   SELECT i.*,
     i.query = '${OTHER_QUERY}' OR EXISTS (SELECT 1 FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query = i.query) AS known,
     coalesce((SELECT n FROM stored s WHERE s.day = i.day AND s.site = i.site), 0) AS stored,
-    sum(i.searches) OVER (PARTITION BY i.day, i.site, i.query) AS total
+    sum(i.searches) OVER (PARTITION BY i.day, i.site, i.query) + ${EARNED('i')} AS total
   FROM incoming i
 ), admitted AS (
   SELECT j.*, known OR stored + dense_rank() OVER (PARTITION BY day, site, known ORDER BY total DESC, query) <= ? AS fits FROM judged j
@@ -194,7 +247,7 @@ export class SqlAnalyticsStore {
     if (this.#retainedOn !== today) {
       this.#stored.clear();
       const oldest = new Date(Date.parse(today) - (this.options.retentionDays - 1) * 86_400_000).toISOString().slice(0, 10);
-      for (const table of [QUERIES_TABLE, CLICKS_TABLE]) sql(`DELETE FROM ${table} WHERE day < ?`, oldest);
+      for (const table of DAY_TABLES) sql(`DELETE FROM ${table} WHERE day < ?`, oldest);
     }
     const counted: string[] = [];
     if (batch.searches.length) {
@@ -208,10 +261,19 @@ export class SqlAnalyticsStore {
       // pass the cap as far as this process knows (at first, always). A day another process filled meanwhile is seen at
       // this write's count, and evicted from at the next.
       const cap = this.options.cap;
-      if ([...queries].some(([key, batchQueries]) => (this.#stored.get(key) ?? cap) + batchQueries.size > cap)) {
-        for (const statement of EVICT) sql(statement, rows, cap);
+      const full = [...queries].some(([key, batchQueries]) => (this.#stored.get(key) ?? cap) + batchQueries.size > cap);
+      if (full) {
+        const [choose, ...move] = EVICT;
+        sql(choose!, rows, cap);
+        for (const statement of move) sql(statement);
       }
       sql(ADD_SEARCHES, rows, cap);
+      // A batch that fits adds no query to "other" (nor does it evict): candidates are kept only at the cap.
+      if (full) {
+        const [add, trim] = ADD_CANDIDATES;
+        sql(add!, rows, cap);
+        sql(trim!, rows, cap);
+      }
       for (const key of queries.keys()) {
         counted.push(key);
         sql(COUNT_QUERIES, ...(key.split('\0') as [string, string]));

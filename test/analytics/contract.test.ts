@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createMemoryCache, createSearchHandler, resolveConfig, type SearchDatabase, type SearchOptions } from '../../src/index.js';
 import { AnalyticsRecorder } from '../../src/analytics/recorder.js';
-import { CLICKS_TABLE, QUERIES_TABLE } from '../../src/analytics/sql-store.js';
+import { CANDIDATES_TABLE, CLICKS_TABLE, QUERIES_TABLE, SqlAnalyticsStore } from '../../src/analytics/sql-store.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { makeProject } from '../helpers/project.js';
@@ -61,7 +61,7 @@ describe.each(Object.entries(DRIVERS))('analytics contract: %s', (_name, open) =
   }, 60_000);
   afterAll(() => handle.close());
   afterEach(async () => {
-    for (const table of [QUERIES_TABLE, CLICKS_TABLE]) await db.prepare(`DROP TABLE IF EXISTS ${table}`).run();
+    for (const table of [QUERIES_TABLE, CLICKS_TABLE, CANDIDATES_TABLE]) await db.prepare(`DROP TABLE IF EXISTS ${table}`).run();
     errors?.mockRestore();
   });
 
@@ -174,6 +174,21 @@ describe.each(Object.entries(DRIVERS))('analytics contract: %s', (_name, open) =
     expect(Number(other)).toBe(100_000 - cap);
     // At the cap every flush also picks the queries to evict: about 200 flushes of 500 rows on D1 take longer than 30 s.
   }, 120_000);
+
+  it('the retention deletes a day past it from the queries, the clicks and the candidates', async () => {
+    const store = new SqlAnalyticsStore(db, { cap: 1, retentionDays: 1 });
+    const row = { site: '', source: 'endpoint' as const, type: '', searches: 1, zero: 0, results: 1, match: 'all' as const, suggestion: '' };
+    // The cap at 1: "deploy" is stored (first by text), "wrangler" goes to "other" and becomes a candidate.
+    await store.write({ searches: [{ ...row, day: '2026-11-27', query: 'wrangler' }, { ...row, day: '2026-11-27', query: 'deploy' }], clicks: [{ day: '2026-11-27', site: '', query: 'deploy', url: '/docs/collections/', rank: 1, clicks: 1 }] }, '2026-11-27');
+    const days = async () => {
+      const found: Record<string, string[]> = {};
+      for (const table of [QUERIES_TABLE, CLICKS_TABLE, CANDIDATES_TABLE]) found[table] = (await db.prepare(`SELECT day || ' ' || query AS r FROM ${table} ORDER BY day, query`).all<{ r: string }>()).results.map((x) => x.r);
+      return found;
+    };
+    expect(await days()).toEqual({ [QUERIES_TABLE]: ['2026-11-27 ', '2026-11-27 deploy'], [CLICKS_TABLE]: ['2026-11-27 deploy'], [CANDIDATES_TABLE]: ['2026-11-27 wrangler'] });
+    await store.write({ searches: [{ ...row, day: '2026-11-28', query: 'deploy' }], clicks: [] }, '2026-11-28');
+    expect(await days()).toEqual({ [QUERIES_TABLE]: ['2026-11-28 deploy'], [CLICKS_TABLE]: [], [CANDIDATES_TABLE]: [] });
+  });
 
   it('keeps one write in flight per process under a burst, and a flush after the burst sees every count', async () => {
     // 5,000 distinct queries in one synchronous burst: a write per 500 rows, all issued before any answered, queued 11

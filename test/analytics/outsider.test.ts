@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { endpointAnalytics, type EndpointAnalytics } from '../../src/analytics/endpoint.js';
 import { readStats } from '../../src/analytics/stats.js';
-import { CLICKS_TABLE, QUERIES_TABLE } from '../../src/analytics/sql-store.js';
+import { CANDIDATES_TABLE, CLICKS_TABLE, QUERIES_TABLE } from '../../src/analytics/sql-store.js';
 import { createHandler, missingBindingMessage } from '../../src/http/handler.js';
 import { resolveConfig, type SearchDatabase, type SearchOptions } from '../../src/index.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
@@ -22,9 +22,9 @@ const project = makeProject({
 afterAll(() => project.cleanup());
 
 /** A handler whose analytics (and so its recorder: one process) the test holds. */
-function handlerOn(db: SearchDatabase, flushSeconds: number) {
+function handlerOn(db: SearchDatabase, flushSeconds: number, dailyQueryCap?: number) {
   let analytics: EndpointAnalytics | undefined;
-  const handler = createHandler({ ...base, analytics: { flushSeconds } }, { db, cache: false }, () => undefined, missingBindingMessage, (config) => (analytics = endpointAnalytics(config)));
+  const handler = createHandler({ ...base, analytics: { flushSeconds, ...(dailyQueryCap ? { dailyQueryCap } : {}) } }, { db, cache: false }, () => undefined, missingBindingMessage, (config) => (analytics = endpointAnalytics(config)));
   const pending: Promise<unknown>[] = [];
   const ctx = { waitUntil: (p: Promise<unknown>) => void pending.push(p) };
   return {
@@ -52,7 +52,7 @@ describe.each(Object.entries(DRIVERS))('analytics against an outsider: %s', (_na
   }, 60_000);
   afterAll(() => handle.close());
   afterEach(async () => {
-    for (const table of [QUERIES_TABLE, CLICKS_TABLE]) await db.prepare(`DROP TABLE IF EXISTS ${table}`).run();
+    for (const table of [QUERIES_TABLE, CLICKS_TABLE, CANDIDATES_TABLE]) await db.prepare(`DROP TABLE IF EXISTS ${table}`).run();
   });
 
   it('1,200 one-off junk searches, then more between a real query\'s: the query searched 20 times is reported with 20', async () => {
@@ -74,6 +74,37 @@ describe.each(Object.entries(DRIVERS))('analytics against an outsider: %s', (_na
     expect(stats.searches).toBe(junk + 20);
     const { results } = await db.prepare(`SELECT count(DISTINCT query) AS n FROM ${QUERIES_TABLE} WHERE query <> ''`).all<{ n: number }>();
     expect(Number(results[0]!.n)).toBeLessThanOrEqual(1000);
+  }, 180_000);
+
+  it('junk searched 2 or 3 times each, one search a write, more queries than the cap: a query then searched 20 times between more junk is reported', async () => {
+    // The cap at 100 (the rule does not depend on it) so that every search can be its own write, as on Workers.
+    const cap = 100;
+    const attacker = handlerOn(db, 0, cap);
+    let asked = 0;
+    const search = async (q: string) => {
+      await attacker.search(q);
+      await attacker.settled();
+      asked++;
+    };
+    const times = (i: number) => 2 + (i % 2);
+    // 110 junk queries, in rounds, so that each one's searches are spread over writes.
+    for (let round = 0; round < 3; round++) for (let i = 0; i < 110; i++) if (round < times(i)) await search(`zq${i}x junk`);
+    for (let i = 0; i < 20; i++) {
+      await search('wrangler deploy');
+      // Three new junk queries between the real query's searches, each searched twice, one write a search.
+      for (let round = 0; round < 2; round++) for (let j = 0; j < 3; j++) await search(`zr${i}y${j} junk`);
+    }
+    const stats = await readStats(db);
+    // A query enters once the searches counted for it as a candidate reach the weight of the least searched stored
+    // query (junk: at most 3, so by its 4th search), and from then on no junk query weighs as much: the report shows
+    // the searches since it entered, at least 20 - 4 (docs/analytics.md, "Daily cap").
+    const real = stats.topQueries.find((q) => q.query === 'wrangler deploy');
+    console.log(`[repeat-attack] reported ${real?.searches}`);
+    expect(real?.searches).toBeGreaterThanOrEqual(16);
+    expect(stats.topQueries[0]!.query).toBe('wrangler deploy');
+    expect(stats.searches).toBe(asked);
+    const { results } = await db.prepare(`SELECT count(DISTINCT query) AS n FROM ${QUERIES_TABLE} WHERE query <> ''`).all<{ n: number }>();
+    expect(Number(results[0]!.n)).toBeLessThanOrEqual(cap);
   }, 180_000);
 
   it('a click report counts only for a page of the index, at most once per search, with a heading anchor or none', async () => {

@@ -2,7 +2,7 @@
  * Analytics storage is bounded in bytes per day (docs/analytics.md, "Storage per day"): a day filled at its worst (every
  * query at `maxQueryLength` characters of 4 bytes, a suggestion as long, a row per type and for all types, three click
  * rows per query on 200-byte URLs), then flooded with five times as many new queries searched more often (so each
- * evicts one), stays within the stated bound, on a real node:sqlite file.
+ * evicts one, and the evicted fill the day's candidates), stays within the stated bound, on a real node:sqlite file.
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,10 +14,11 @@ import { makeProject } from '../helpers/project.js';
 
 /**
  * docs/analytics.md, "Storage per day": query rows × (8 × maxQueryLength + 40) bytes (query and suggestion at 4 bytes a
- * character) plus click rows × (4 × maxQueryLength + longest URL + 40), and pages at least half full: twice that. Here
- * the defaults (1,000 queries, 100 characters), one type (two rows a query, and "other" twice) and 200-byte URLs.
+ * character) plus click rows × (4 × maxQueryLength + longest URL + 40) plus candidate rows × (4 × maxQueryLength + 40),
+ * and pages at least half full: twice that. Here the defaults (1,000 queries, 100 characters, as many candidates), one
+ * type (two rows a query, and "other" twice) and 200-byte URLs.
  */
-const STATED_BYTES_PER_DAY = 2 * (2002 * (8 * 100 + 40) + 3 * 1000 * (4 * 100 + 200 + 40));
+const STATED_BYTES_PER_DAY = 2 * (2002 * (8 * 100 + 40) + 3 * 1000 * (4 * 100 + 200 + 40) + 1000 * (4 * 100 + 40));
 
 const project = makeProject({});
 afterAll(() => project.cleanup());
@@ -49,9 +50,9 @@ it('a day at its worst, then flooded with evicting queries, stays within the sta
     }
     peak = Math.max(peak, size() - empty);
   }
-  const { results } = await db.prepare('SELECT (SELECT count(*) FROM site_search_queries) AS q, (SELECT count(*) FROM site_search_clicks) AS c').all<{ q: number; c: number }>();
-  // Full: 1,000 queries × 2 types + "other" × 2, and three click rows per query.
-  expect(results[0]).toEqual({ q: 2002, c: 3000 });
+  const { results } = await db.prepare('SELECT (SELECT count(*) FROM site_search_queries) AS q, (SELECT count(*) FROM site_search_clicks) AS c, (SELECT count(*) FROM site_search_candidates) AS p').all<{ q: number; c: number }>();
+  // Full: 1,000 queries × 2 types + "other" × 2, three click rows per query, and 1,000 candidates (the evicted).
+  expect(results[0]).toEqual({ q: 2002, c: 3000, p: 1000 });
   console.log(`[storage-bound] peak ${peak} bytes for one worst-case day`);
   expect(peak).toBeLessThanOrEqual(STATED_BYTES_PER_DAY);
   db.close();
