@@ -2,6 +2,7 @@ import type { Bind, SqlValue } from './types.js';
 import { DAY_OF_DATE, DOCS_TABLE, HEADINGS_TABLE, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_GENERATION_QUERY, VOCAB_TABLE } from './schema.js';
 import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../text/marks.js';
 import { facetStatementParts, tagConditions, tagsColumn, type FacetScope } from './facet-sql.js';
+import { judgedMatch, judgedTable, typeBelow, typeStrictTable, type ByType, type JudgedMatch } from './judged-types.js';
 
 /** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `widenBelow`. */
 export interface PlanStep {
@@ -104,6 +105,11 @@ export interface SearchPlan extends FacetScope {
    * tables. Rows rank exactly as with them; there are no sections and no corrections.
    */
   bare?: boolean;
+  /**
+   * No type asked, on a site of several: each type judged as `type=` judges it (issue 44; {@link ByType}). For a
+   * coverage-ranked plan of one step.
+   */
+  byType?: ByType;
 }
 
 /**
@@ -156,8 +162,8 @@ export type RankedRow = [id: number, step: number, score: number];
 export function searchStatement(plan: SearchPlan): { sql: string; params: SqlValue[] } {
   const { values, bind } = binder();
   const w = writing(plan, bind);
-  const ctes: string[] = [];
-  if (w.coverage.table) ctes.push(`every0 AS MATERIALIZED (SELECT id FROM (${matchQuery(plan, w.coverage.every!, bind)}))`);
+  const ctes: string[] = [...typeTables(w)];
+  if (w.coverage.table) ctes.push(`every0 AS MATERIALIZED (SELECT id FROM (${matchQuery(plan, w.coverage.every!, bind, w.judged?.every)}))`);
   if (w.coverage.table && w.lookups.length) ctes.push(lookupsTable(w));
   const fields = shortFields(plan);
   const titles = titleTables(w, fields);
@@ -166,7 +172,7 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   const ranking = rankingTables(w);
   ctes.push(...ranking.ctes);
   const parts = [pageRows(w, ranking.page), ...sideRows(w)];
-  const facets = plan.facets?.length ? facetStatementParts(plan, facetMatch(w), bind) : { ctes: [] };
+  const facets = plan.facets?.length ? facetStatementParts(plan, w.judged?.match ?? facetMatch(w), bind) : { ctes: [] };
   ctes.push(...facets.ctes);
   if (facets.part) parts.push(facets.part);
   return inTextOrder(`WITH ${ctes.join(',\n')}\n${parts.join('\nUNION ALL\n')}`, values);
@@ -204,6 +210,8 @@ interface Writing {
   filtered: boolean;
   lookups: NonNullable<SearchPlan['lookups']>;
   coverage: Coverage;
+  /** Each type judged apart, with the groups' expressions: where the one step's matches and every-word pages are found. */
+  judged?: { match: JudgedMatch; every: JudgedMatch };
 }
 
 function writing(plan: SearchPlan, bind: Bind): Writing {
@@ -211,7 +219,24 @@ function writing(plan: SearchPlan, bind: Bind): Writing {
   const enough = plan.widenBelow ?? plan.limit;
   const filtered = Boolean(plan.tags?.length);
   const depth = filtered ? k : bind(Math.max(plan.offset + plan.limit, enough));
-  return { plan, bind, k, depth, enough, filtered, lookups: plan.bare ? [] : (plan.lookups ?? []), coverage: coverageOf(plan) };
+  const groups = plan.byType?.groups ?? [];
+  const step = plan.steps[0]!;
+  const judged = groups.length
+    ? { match: judgedMatch([step.match, ...groups.map((g) => g.match)], bind), every: judgedMatch([step.every ?? step.match, ...groups.map((g) => g.every)], bind) }
+    : undefined;
+  return { plan, bind, k, depth, enough, filtered, lookups: plan.bare ? [] : (plan.lookups ?? []), coverage: coverageOf(plan), judged };
+}
+
+/** Each type's strict count and the types that take a group's corrections ({@link ByType}), first in the statement. */
+function typeTables(w: Writing): string[] {
+  const { plan, bind } = w;
+  if (!plan.byType) return [];
+  const counted = w.lookups.length > 0 || plan.byType.decide;
+  const site = plan.site ? ` AND ${scopeColumn(plan, 'site')} = ${bind(plan.site)}` : '';
+  return [
+    ...(counted ? [typeStrictTable(plan.byType, scopeColumn(plan, 'type'), site, !plan.bare && !plan.rowsBilled, bind)] : []),
+    ...(plan.byType.groups.length ? [judgedTable(plan.byType, bind(w.enough), bind)] : []),
+  ];
 }
 
 /**
@@ -254,7 +279,7 @@ function coverageOf(plan: SearchPlan): Coverage {
   const every = plan.steps.length === 1 ? plan.steps[0]!.every : undefined;
   // A query of one word: every page the step finds holds every word. Reading its matches a second time for that would
   // double what the search reads (D1 bills each row).
-  const matched = every !== undefined && every === plan.steps[0]!.match;
+  const matched = every !== undefined && every === plan.steps[0]!.match && (plan.byType?.groups ?? []).every((g) => g.every === g.match);
   const bonus = 1 + (plan.everyWordBonus ?? 0);
   return {
     every,
@@ -277,8 +302,9 @@ function ran(i: number): string {
 }
 
 /** The vocabulary of this site and type (a misspelling is judged against the pages searched). */
-function scope(w: Writing): string {
-  return [w.plan.site ? ` AND site = ${w.bind(w.plan.site)}` : '', w.plan.type ? ` AND type = ${w.bind(w.plan.type)}` : ''].join('');
+function scope(w: Writing, type?: string): string {
+  const typed = type ?? (w.plan.type ? w.bind(w.plan.type) : undefined);
+  return [w.plan.site ? ` AND site = ${w.bind(w.plan.site)}` : '', typed ? ` AND type = ${typed}` : ''].join('');
 }
 
 /**
@@ -288,13 +314,16 @@ function scope(w: Writing): string {
  * any type. A word that is itself in the vocabulary has no correction to look for: its candidates are not read.
  */
 function lookupsTable(w: Writing): string {
-  const strictCount = fewerThanEnough(w, [w.coverage.table ? 'every0' : 'step0'], [w.coverage.every ?? w.plan.steps[0]!.match]);
-  return `lookups AS MATERIALIZED (SELECT i, near, present, present AND EXISTS (SELECT 1 FROM ${VOCAB_TABLE}
-          WHERE ${VOCAB_TABLE} MATCH word_in AND term = word${scope(w)}) AS known
+  const byType = w.plan.byType;
+  // Without a type, on a site of several: each word looked up in each type that has too few strict pages.
+  const strictCount = byType ? typeBelow('t.value', w.bind(w.enough)) : fewerThanEnough(w, [w.coverage.table ? 'every0' : 'step0'], [w.coverage.every ?? w.plan.steps[0]!.match]);
+  const types = byType ? ` CROSS JOIN json_each(${w.bind(JSON.stringify(byType.types))}) t` : '';
+  return `lookups AS MATERIALIZED (SELECT i, near, present, ${byType ? 'lt' : 'NULL'} AS type, present AND EXISTS (SELECT 1 FROM ${VOCAB_TABLE}
+          WHERE ${VOCAB_TABLE} MATCH word_in AND term = word${scope(w, byType ? 'lt' : undefined)}) AS known
         FROM (SELECT CAST(j.key AS INTEGER) AS i, json_extract(j.value, '$[0]') AS word_in, json_extract(j.value, '$[1]') AS near,
-          json_extract(j.value, '$[2]') AS word,
-          EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope(w)}) AS present
-        FROM json_each(${w.bind(JSON.stringify(w.lookups.map((l) => [l.in, l.near, l.term])))}) j WHERE ${strictCount}))`;
+          json_extract(j.value, '$[2]') AS word, ${byType ? 't.value' : 'NULL'} AS lt,
+          EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope(w, byType ? 't.value' : undefined)}) AS present
+        FROM json_each(${w.bind(JSON.stringify(w.lookups.map((l) => [l.in, l.near, l.term])))}) j${types} WHERE ${strictCount}))`;
 }
 
 /**
@@ -346,7 +375,7 @@ function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, st
       const names = step.titleMatch === undefined ? undefined : titleNames.get(step.titleMatch);
       const joined = [...(names ? fields.map((f, j) => ({ ...f, name: names[j]! })) : []), ...(alike ? [alike] : [])];
       const extra = i === 0 ? { factor: coverage.covered('m.id'), columns: coverage.stepOf('m.id') } : undefined;
-      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, joined, bind, i === 0 ? depth : `(CASE WHEN ${ran(i)} THEN ${depth} ELSE 0 END)`, extra)})`);
+      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, joined, bind, i === 0 ? depth : `(CASE WHEN ${ran(i)} THEN ${depth} ELSE 0 END)`, extra, i === 0 ? w.judged?.match : undefined)})`);
     }
     // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
     // the first step finding enough means there is none).
@@ -358,7 +387,7 @@ function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, st
 /** The first step, its short fields scored for the pages it matched only ({@link titlesOfMatches}). */
 function firstStepOfMatches(w: Writing, step: PlanStep, fields: ShortField[], alike: JoinedField | undefined): string[] {
   const { plan, bind, depth, coverage } = w;
-  const ctes = [`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind)})`];
+  const ctes = [`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind, w.judged?.match)})`];
   for (const { table } of fields) {
     ctes.push(`matched_${table} AS MATERIALIZED (SELECT t.rowid AS id, bm25(${table}) AS bm FROM ${table} t
         WHERE ${table} MATCH ${bind(step.titleMatch!)} AND +t.rowid IN (SELECT id FROM matched))`);
@@ -411,8 +440,9 @@ function rankingTables(w: Writing): { ctes: string[]; page: string } {
  */
 function snippetMatch(w: Writing): string {
   const { plan, bind } = w;
-  const phrasesOf = (n: number) => plan.steps.slice(0, n).flatMap((s) => [s.match, s.every ?? ''].flatMap((m) => m.match(PHRASE) ?? []));
-  const widest = (n: number) => (n === 1 && w.coverage.every === undefined ? plan.steps[0]!.match : [...new Set(phrasesOf(n))].join(' OR '));
+  const groups = (plan.byType?.groups ?? []).flatMap((g) => [g.match, g.every]);
+  const phrasesOf = (n: number) => [...plan.steps.slice(0, n).flatMap((s) => [s.match, s.every ?? '']), ...groups].flatMap((m) => m.match(PHRASE) ?? []);
+  const widest = (n: number) => (n === 1 && w.coverage.every === undefined && !groups.length ? plan.steps[0]!.match : [...new Set(phrasesOf(n))].join(' OR '));
   return plan.steps.length === 1
     ? bind(widest(1))
     : `(CASE ${plan.steps
@@ -449,13 +479,17 @@ function sideRows(w: Writing): string[] {
     // the type is checked, where SQLite scores only the words the filter keeps (a third faster on the benchmark's six
     // types, the same candidates). Where rows read are billed, `rank`: then the type is read only for the words FTS5
     // hands over until the limit is reached, where SQLite reads it for every word (4.5 times the rows on D1).
-    parts.push(`SELECT 'c', NULL, NULL, i, present, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-      CASE WHEN known THEN '[]' ELSE (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope(w)}
+    parts.push(`SELECT 'c', NULL, NULL, i, present, NULL, NULL, type, NULL, NULL, NULL, NULL, NULL,
+      CASE WHEN known THEN '[]' ELSE (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope(w, plan.byType ? 'lookups.type' : undefined)}
         ORDER BY ${plan.rowsBilled ? 'rank' : `bm25(${VOCAB_TABLE}), rowid`} LIMIT ${plan.candidateLimit ?? 40})) END
       FROM lookups`);
   }
   if (plan.strictCheck !== undefined) {
     parts.push(`SELECT 's', NULL, ${siteMatches(plan, [plan.strictCheck], w.enough, bind)}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL`);
+  }
+  if (plan.byType?.decide) {
+    // Each type's strict count: which took its group's corrections.
+    parts.push(`SELECT 's', NULL, n, NULL, NULL, NULL, NULL, type, NULL, NULL, NULL, NULL, NULL, NULL FROM type_strict`);
   }
   if (plan.generation && !plan.bare) {
     parts.push(`SELECT 'g', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, value FROM (${VOCAB_GENERATION_QUERY})`);
@@ -494,8 +528,9 @@ function rankQuery(
   bind: Bind,
   limit: string,
   extra: { factor: string; columns: string } = { factor: '', columns: '' },
+  judged?: JudgedMatch,
 ): string {
-  return `SELECT m.id AS id, (${fieldScore(joined)})${extra.factor}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${extra.columns} FROM (${matchQuery(plan, match, bind)}) m${fieldJoins(joined)}
+  return `SELECT m.id AS id, (${fieldScore(joined)})${extra.factor}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${extra.columns} FROM (${matchQuery(plan, match, bind, judged)}) m${fieldJoins(joined)}
     ORDER BY score, id LIMIT ${limit}`;
 }
 
@@ -526,21 +561,22 @@ function fieldJoins(joined: JoinedField[]): string {
  * Every row a step's expression matches in the searched site and type, with FTS5's bm25 of the row and its day
  * number (NULL when undated, or when its type ranks as undated).
  */
-function matchQuery(plan: SearchPlan, match: string, bind: Bind): string {
+function matchQuery(plan: SearchPlan, match: string, bind: Bind, judged?: JudgedMatch): string {
   const { title, description, content, tags } = plan.weights;
   const column = (name: string) => (plan.bare ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
   const dated = plan.bare ? DAY_OF_DATE('f.date') : `CASE WHEN d.id IS NULL THEN ${DAY_OF_DATE('f.date')} ELSE d.day END`;
   const undated = plan.recency.boost > 0 ? plan.undatedTypes : [];
   const day = undated.length ? `CASE WHEN ${column('type')} IN (${bind(...undated)}) THEN NULL ELSE ${dated} END` : dated;
-  const where = [`${TABLE} MATCH ${bind(match)}`];
+  const where = [`${TABLE} MATCH ${judged ? judged.match : bind(match)}`];
   if (plan.site) where.push(`${scopeColumn(plan, 'site')} = ${bind(plan.site)}`);
   if (plan.type) where.push(`${scopeColumn(plan, 'type')} = ${bind(plan.type)}`);
+  if (judged) where.push(judged.where(scopeColumn(plan, 'type')));
   where.push(...tagConditions(tagsColumn(plan), plan.tags ?? [], bind));
   // The text past maxContentLength (the `more` column) is body text: it weighs as the body does. A table without the
   // column (an older index, another tool's) ignores the extra weight.
   const weights = [title, description, content, tags, content].join(', ');
   return `SELECT f.rowid AS id, bm25(${TABLE}, ${weights}) AS bm, ${plan.recency.boost > 0 ? day : 'NULL'} AS day${plan.bare || plan.boosts === false ? '' : ', d.boost AS boost'}
-      FROM ${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}
+      FROM ${judged?.from ?? ''}${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}
       WHERE ${where.join(' AND ')}`;
 }
 

@@ -99,6 +99,29 @@ describe.each(Object.entries(DRIVERS))('a filter only narrows: %s', (_name, open
         expect(await pagedThrough(`${q(query)}&type=en&tags=alpha`, 10)).toEqual(await pagedThrough(`${q(query)}&type=en&tags=alpha`, 25));
       });
 
+      it.each(QUERIES)('%s: type= finds part of what the query finds, with or without tags', async (query) => {
+        for (const within of ['', '&tags=alpha']) {
+          const all = new Set(await pagedThrough(`${q(query)}${within}`));
+          for (const type of config.types) {
+            const some = await pagedThrough(`${q(query)}${within}&type=${type}`);
+            expect({ type, within, outside: some.filter((url) => !all.has(url)) }).toEqual({ type, within, outside: [] });
+          }
+        }
+      });
+
+      it.each(QUERIES)('%s: each type count is what choosing the type gives, with or without tags', async (query) => {
+        for (const within of ['', '&tags=alpha']) {
+          const { facets } = await ask(`${q(query)}${within}&facets=type`);
+          const counts = Object.fromEntries(facets!.type!.map(({ value, count }) => [value, count]));
+          const chosen: Record<string, number> = {};
+          for (const type of config.types) {
+            const n = (await pagedThrough(`${q(query)}${within}&type=${type}`)).length;
+            if (n > 0) chosen[type] = n;
+          }
+          expect({ within, counts }).toEqual({ within, counts: chosen });
+        }
+      });
+
       it.each(QUERIES)('%s: each tag count is what choosing the tag gives, with or without a type', async (query) => {
         for (const within of ['', '&tags=alpha', '&type=en', '&type=fr&tags=beta']) {
           const { facets } = await ask(`${q(query)}${within}&facets=tags`);
