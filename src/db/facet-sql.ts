@@ -1,7 +1,7 @@
 import type { Bind } from './types.js';
 import { DOCS_TABLE, TABLE } from './schema.js';
 import { WORD_BREAK } from '../text/segment.js';
-import type { JudgedMatch } from './judged-types.js';
+import type { TypedMatch } from './judged-types.js';
 
 /** What the facet part of a search statement needs to know. */
 export interface FacetScope {
@@ -58,7 +58,7 @@ export function tagConditions(column: string, tags: readonly string[], bind: Bin
  * Locally the site, type and tags come from the small `search_docs` row. Where rows read are billed (D1), see
  * {@link onePassParts}.
  */
-export function facetStatementParts(scope: FacetScope, match: string | JudgedMatch, bind: Bind): { ctes: string[]; part?: string } {
+export function facetStatementParts(scope: FacetScope, match: string | TypedMatch, bind: Bind): { ctes: string[]; part?: string } {
   const facets = scope.facets ?? [];
   if (!facets.length) return { ctes: [] };
   const types = scope.types ?? [];
@@ -105,7 +105,7 @@ export function facetStatementParts(scope: FacetScope, match: string | JudgedMat
  * a row per tag, none per untagged page. The list is as long as those tags: past what the database holds in one value,
  * the search runs again through groups (`facetGroups`).
  */
-function onePassParts(scope: FacetScope, types: readonly string[], match: string | JudgedMatch, bind: Bind): { ctes: string[]; part: string } {
+function onePassParts(scope: FacetScope, types: readonly string[], match: string | TypedMatch, bind: Bind): { ctes: string[]; part: string } {
   const facets = scope.facets ?? [];
   const judged = typeof match === 'string' ? undefined : match;
   const where = [`${TABLE} MATCH ${judged?.match ?? match}`];

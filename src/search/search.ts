@@ -195,7 +195,10 @@ async function search(
   const lastTerm = terms[terms.length - 1]!;
   // No type asked on a site of several: the union of the query's searches in each type, each judged as `type=` judges
   // it (issue 44), so that `type=` only narrows. In one statement as before (two while the vocabulary is not in memory).
-  if (coverage && lookups.length > 0 && !input.type && config.types.length > 1) return eachType();
+  if (config.widen && !input.type && config.types.length > 1) {
+    if (!coverage) return eachTypeInSteps();
+    if (lookups.length > 0) return eachType();
+  }
   // Coverage ranking with the vocabulary in memory: the corrections are known before the statement, which is then the
   // only one, read from the same snapshot as the vocabulary's generation it checks.
   const known = coverage && lookups.length ? correctedInMemory(db, lookups, { site: config.site, type: input.type }, lastTerm) : undefined;
@@ -267,14 +270,37 @@ async function search(
   }
   return outcome(config, terms, first, ['all', 'any'], corrections, origin, coverage, [...alike, ...vocabulary]);
 
+  /** The search of every type with steps as gates, each judged apart ({@link searchStepsByType}). */
+  async function eachTypeInSteps(): Promise<SearchOutcome> {
+    const corrected = (fixed: Map<string, string[]>) => {
+      const fixes = [...fixed.values()].flat();
+      return { strict: { titleMatch, match: correctedTermsMatch(terms, alsoMeant(synonyms, fixed)) }, any: { titleMatch, match: anyTermMatch(terms, [...alike, ...fixes]) } };
+    };
+    const { rows, names, byType } = await searchStepsByType((plan) => run(db, { ...base, ...plan }), {
+      types: config.types,
+      terms,
+      strict,
+      any,
+      lookups,
+      corrected,
+      pageBy,
+      paged: base.offset > 0,
+      lastWord,
+      alike,
+      read,
+    });
+    return outcome(config, terms, rows, names, new Map(), origin, false, alike, byType);
+  }
+
   /** The coverage-ranked search of every type, each judged apart ({@link ByType}, src/db/judged-types.ts). */
   async function eachType(): Promise<SearchOutcome> {
     const strict = covering().every!;
     const judged = (groups: CorrectionGroup[], decide: boolean): Pick<SearchPlan, 'steps' | 'byType'> => {
+      const corrected = groups.map((g) => covering([...g.corrections.values()].flat(), g.corrections));
       // Titles are scored by every group's words: a page's title holds its own type's corrections, if any.
       const step = { ...covering(), titleMatch: covering(groups.flatMap((g) => [...g.corrections.values()].flat())).titleMatch };
-      const expressions = groups.map((g) => ({ types: g.types, ...covering([...g.corrections.values()].flat(), g.corrections) }));
-      return { steps: [step], byType: { types: config.types, strict, decide, groups: expressions.map(({ types, match, every }) => ({ types, match, every: every! })) } };
+      const byType = { types: config.types, strict, decide, groups: groups.map((g) => g.types) };
+      return { steps: [{ ...step, groups: corrected.map((c) => c.match), everyGroups: corrected.map((c) => c.every!) }], byType };
     };
     const answer = (rows: SearchPlanRow[], groups: CorrectionGroup[], corrected: Set<string>) =>
       outcome(config, terms, rows, ['all', 'any'], new Map(), origin, true, [...alike, ...vocabulary], typedNames(groups, corrected, lastTerm));
@@ -308,6 +334,72 @@ async function search(
     const again = await run(db, { ...base, pageBy: base.offset > 0 ? 'rowid' : pageBy(lastMisspelled), ...judged(groups, false) });
     return answer(again, groups, new Set(groups.flatMap((g) => g.types)));
   }
+}
+
+/**
+ * The search of every type with steps as gates (`ranking: 'fts5'`), each type judged apart ({@link ByType}): the
+ * first statement looks the words up in each type with too few strict pages and runs the any-word step in each such
+ * type whose words are all in its vocabulary; a second, as `type=` would run it in each type, when one was corrected
+ * or misses some of the words: the corrected steps in the corrected types only, the any-word step in every type but
+ * those that miss every word.
+ */
+async function searchStepsByType(
+  run1: (plan: Pick<SearchPlan, 'steps' | 'byType' | 'pageBy' | 'lookups' | 'candidateLimit' | 'generation'>) => Promise<SearchPlanRow[]>,
+  args: {
+    types: readonly string[];
+    terms: string[];
+    strict: PlanStep;
+    any: PlanStep;
+    lookups: CorrectionLookup[];
+    corrected: (corrections: Map<string, string[]>) => { strict: PlanStep; any: PlanStep };
+    pageBy: (lastMisspelled: boolean) => 'rowid' | 'range';
+    paged: boolean;
+    lastWord: string;
+    alike: string[];
+    read: (generation: string) => void;
+  },
+): Promise<{ rows: SearchPlanRow[]; names: MatchStep[]; byType?: TypedNames }> {
+  const { types, terms, strict, any, lookups, lastWord } = args;
+  const lastTerm = terms[terms.length - 1]!;
+  const first = await run1({
+    pageBy: args.pageBy(false),
+    steps: [strict, { ...any, unlessMisspelled: true }],
+    lookups,
+    candidateLimit: CANDIDATES,
+    generation: lookups.length > 0,
+    byType: { types, strict: strict.match, groups: [] },
+  });
+  const generation = first.find((r) => r.kind === 'g')?.json;
+  if (generation) args.read(generation);
+  const candidates = candidatesByType(first, lookups.length);
+  const groups = correctionGroups([...candidates].map(([type, found]) => ({ type, corrections: chooseCorrections(lookups, found, lastTerm) })));
+  const judged = new Set(groups.flatMap((g) => g.types));
+  const absent = new Map<string, number>();
+  for (const row of first) if (row.kind === 'c' && Number(row.present) === 0) absent.set(row.type!, (absent.get(row.type!) ?? 0) + 1);
+  const words = new Set(terms).size;
+  const partly = [...absent].filter(([type, n]) => !judged.has(type) && n < words).map(([type]) => type);
+  if (!groups.length && !partly.length) return { rows: first, names: ['all', 'any'] };
+  // Every word missing from a type's vocabulary: the any-word step finds nothing there worth its rows.
+  const skipTypes = [...absent].filter(([type, n]) => !judged.has(type) && n >= words).map(([type]) => type);
+  const lastMisspelled = first.some((r) => r.kind === 'c' && Number(r.present) === 0 && lookups[Number(r.step)]?.term === lastWord);
+  const pageBy = args.paged ? 'rowid' : args.pageBy(lastMisspelled);
+  const byType = { types, strict: strict.match, groups: groups.map((g) => g.types) };
+  const widened = { ...any, ...(skipTypes.length ? { skipTypes } : {}) };
+  if (!groups.length) return { rows: await run1({ pageBy, steps: [strict, widened], byType }), names: ['all', 'any'] };
+  const fixed = groups.map((g) => args.corrected(g.corrections));
+  const correctedStep = (pick: (f: { strict: PlanStep; any: PlanStep }) => PlanStep): PlanStep => ({
+    ...pick(fixed[0]!),
+    titleMatch: anyTermMatch(terms, [...args.alike, ...groups.flatMap((g) => [...g.corrections.values()].flat())]),
+    groups: fixed.map((f) => pick(f).match),
+    judgedOnly: true,
+  });
+  const steps = [strict, correctedStep((f) => f.strict), widened, correctedStep((f) => f.any)];
+  const typed: TypedNames = new Map();
+  for (const g of groups) {
+    const names: MatchStep[] = isCompletion(g.corrections, lastTerm) ? ['all', 'all', 'any', 'any'] : ['all', 'typo', 'any', 'typo'];
+    for (const type of g.types) typed.set(type, { names, corrections: g.corrections });
+  }
+  return { rows: await run1({ pageBy, steps, byType }), names: ['all', 'all', 'any', 'any'], byType: typed };
 }
 
 /** Per type that took its corrections, its steps' names and its corrections (a completion is not a correction). */
@@ -493,17 +585,16 @@ function outcome(
 
 /**
  * The corrections a search of every type judged apart suggests: those of the type of its best result found through a
- * correction. A page of the ranking past the page asked has no type in the rows: when only such pages were corrected,
- * the first corrected type's.
+ * correction. A result past the page asked has no type in the rows: it is taken as found through a correction when
+ * its step is one in a corrected type.
  */
 function typedSuggestion(ranking: RankedRow[], byId: Map<number, SearchPlanRow>, typed: TypedNames): Map<string, string[]> | undefined {
   const typos = [...typed.values()].filter((t) => t.names.includes('typo'));
-  if (!typos.length) return undefined;
   for (const [id, step] of ranking) {
-    const type = byId.get(id)?.type;
-    if (type === undefined) {
-      if (step === 0) return typos[0]!.corrections;
-    } else if (typed.get(type ?? '')?.names[step] === 'typo') return typed.get(type!)!.corrections;
+    const row = byId.get(id);
+    const found = row ? [typed.get(row.type ?? '')].filter((t) => t !== undefined) : typos;
+    const typo = found.find((t) => t.names[step] === 'typo');
+    if (typo) return typo.corrections;
   }
   return undefined;
 }

@@ -6,11 +6,11 @@
  *
  * - what `tags=` finds is part of what the query finds without it, in every site and type searched;
  * - paging through at `limit=10` finds the same pages as at `limit=25`;
- * - every tag's count is the number of pages that choosing it gives, paged through.
+ * - every tag's count is the number of pages that choosing it gives, paged through;
+ * - what `type=` finds is part of what the query finds without it, and each type's count is what choosing it gives.
  *
- * The type is part of what is searched, as the site is (docs/decisions.md, "Filters only narrow"): a query is judged in
- * the type asked, so these hold within each type, and a type's count is not what choosing it gives when the query is
- * judged otherwise in that type (a word typed partway completed in one language and not across all of them).
+ * A query is judged in the type asked, and a query without a type in each type apart, as `type=` that type judges it
+ * (docs/decisions.md, "Filters only narrow"): a word typed partway is completed in one language and not in another.
  *
  * Nothing below is a hard-coded result: each property compares two answers of the same index.
  */
