@@ -21,6 +21,7 @@ import { forgetTypoIndexes, latestTypoIndex } from '../../src/search/packed-voca
 import { corpusOptions } from '../../bench/labeled-queries.js';
 import { SAMPLE_CORPUS } from '../helpers/corpus.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
+import { observe } from '../helpers/observe.js';
 
 const options = { ...corpusOptions(SAMPLE_CORPUS), database: 'narrow' };
 const config = resolveConfig(options);
@@ -119,6 +120,18 @@ describe.each(Object.entries(DRIVERS))('a filter only narrows: %s', (_name, open
             if (n > 0) chosen[type] = n;
           }
           expect({ within, counts }).toEqual({ within, counts: chosen });
+        }
+      });
+
+      it.each(QUERIES)('%s: without a type, one statement with the vocabulary in memory (coverage), at most two otherwise', async (query) => {
+        let statements = 0;
+        // Search statements only: a cold handler also loads the vocabulary in the background, which no answer waits for.
+        const counted = createSearchHandler({ ...options, ranking: which }, { db: observe(db, (sql) => void (sql.startsWith('WITH') && statements++)), cache: false });
+        for (const asked of ['', '&facets=type,tags', '&tags=alpha&offset=10']) {
+          statements = 0;
+          if (!warm) forgetTypoIndexes();
+          expect((await counted(new Request(`https://example.com/api/search?${q(query)}${asked}`))).status).toBe(200);
+          expect({ asked, statements }).toEqual({ asked, statements: warm && which === 'fields' ? 1 : Math.min(statements, 2) });
         }
       });
 
