@@ -34,6 +34,11 @@ export interface PlanStep {
   judgedOnly?: boolean;
   /** With {@link SearchPlan.byType}: types the step does not run in (every word of the query is misspelled there). */
   skipTypes?: string[];
+  /**
+   * With {@link SearchPlan.byType} and `lookups`: the step runs only in the types where fewer than this many words
+   * looked up are missing from the type's vocabulary (the query's distinct words: not all of them misspelled).
+   */
+  unlessAllMisspelled?: number;
 }
 
 /**
@@ -292,6 +297,7 @@ function typesTables(w: Writing): string[] {
     const own = [typeBelow('t.value', bind(w.enough), strictOnly ? 'type_strict' : `counts${i}`)];
     if (step.unlessMisspelled && w.lookups.length) own.push(`coalesce((SELECT min(present) FROM lookups WHERE type = t.value), 1) = 1`);
     if (step.skipTypes?.length) own.push(`t.value NOT IN (${bind(...step.skipTypes)})`);
+    if (step.unlessAllMisspelled && w.lookups.length) own.push(`coalesce((SELECT sum(1 - present) FROM lookups WHERE type = t.value), 0) < ${bind(step.unlessAllMisspelled)}`);
     conditions.push(`(${own.join(' AND ')}) AS c${i}`);
   }
   ctes.push(`type_steps AS MATERIALIZED (SELECT t.value AS type, coalesce((SELECT grp FROM judged WHERE type = t.value), 0) AS k, ${conditions.join(', ')}

@@ -339,9 +339,9 @@ async function search(
 /**
  * The search of every type with steps as gates (`ranking: 'fts5'`), each type judged apart ({@link ByType}): the
  * first statement looks the words up in each type with too few strict pages and runs the any-word step in each such
- * type whose words are all in its vocabulary; a second, as `type=` would run it in each type, when one was corrected
- * or misses some of the words: the corrected steps in the corrected types only, the any-word step in every type but
- * those that miss every word.
+ * type that has some of the words in its vocabulary; a second, as `type=` would run it in each type, when a type was
+ * corrected: the corrected steps in the corrected types only, the any-word step in every type but those that miss
+ * every word.
  */
 async function searchStepsByType(
   run1: (plan: Pick<SearchPlan, 'steps' | 'byType' | 'pageBy' | 'lookups' | 'candidateLimit' | 'generation'>) => Promise<SearchPlanRow[]>,
@@ -361,9 +361,12 @@ async function searchStepsByType(
 ): Promise<{ rows: SearchPlanRow[]; names: MatchStep[]; byType?: TypedNames }> {
   const { types, terms, strict, any, lookups, lastWord } = args;
   const lastTerm = terms[terms.length - 1]!;
+  const words = new Set(terms).size;
+  // The any-word step runs at once in each type that has too few strict pages and some of the words: a second
+  // statement is needed only for the types a correction is found in (as `type=` runs it, the any-word step after it).
   const first = await run1({
     pageBy: args.pageBy(false),
-    steps: [strict, { ...any, unlessMisspelled: true }],
+    steps: [strict, { ...any, unlessAllMisspelled: words }],
     lookups,
     candidateLimit: CANDIDATES,
     generation: lookups.length > 0,
@@ -376,16 +379,13 @@ async function searchStepsByType(
   const judged = new Set(groups.flatMap((g) => g.types));
   const absent = new Map<string, number>();
   for (const row of first) if (row.kind === 'c' && Number(row.present) === 0) absent.set(row.type!, (absent.get(row.type!) ?? 0) + 1);
-  const words = new Set(terms).size;
-  const partly = [...absent].filter(([type, n]) => !judged.has(type) && n < words).map(([type]) => type);
-  if (!groups.length && !partly.length) return { rows: first, names: ['all', 'any'] };
+  if (!groups.length) return { rows: first, names: ['all', 'any'] };
   // Every word missing from a type's vocabulary: the any-word step finds nothing there worth its rows.
   const skipTypes = [...absent].filter(([type, n]) => !judged.has(type) && n >= words).map(([type]) => type);
   const lastMisspelled = first.some((r) => r.kind === 'c' && Number(r.present) === 0 && lookups[Number(r.step)]?.term === lastWord);
   const pageBy = args.paged ? 'rowid' : args.pageBy(lastMisspelled);
   const byType = { types, strict: strict.match, groups: groups.map((g) => g.types) };
   const widened = { ...any, ...(skipTypes.length ? { skipTypes } : {}) };
-  if (!groups.length) return { rows: await run1({ pageBy, steps: [strict, widened], byType }), names: ['all', 'any'] };
   const fixed = groups.map((g) => args.corrected(g.corrections));
   const correctedStep = (pick: (f: { strict: PlanStep; any: PlanStep }) => PlanStep): PlanStep => ({
     ...pick(fixed[0]!),
