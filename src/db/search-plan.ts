@@ -30,12 +30,6 @@ export interface PlanStep {
   groups?: string[];
   /** With `groups`: each group's {@link every}. */
   everyGroups?: string[];
-  /**
-   * With `groups`, a coverage step's: each group's words beside the step's (its corrections). The step's rows are then
-   * its own expression's in every type and these in the group's types, a page's bm25 the sum of both (bm25 sums a part
-   * per phrase), so that the step's expression is read once rather than once more per group.
-   */
-  groupWords?: string[];
   /** With `groups`: the step runs in the corrected types only (it is their correction). */
   judgedOnly?: boolean;
   /** With {@link SearchPlan.byType}: types the step does not run in (every word of the query is misspelled there). */
@@ -231,7 +225,7 @@ interface Writing {
   lookups: NonNullable<SearchPlan['lookups']>;
   coverage: Coverage;
   /** Each type judged apart ({@link SearchPlan.byType}): where each step's matches, and the every-word pages, are found. */
-  typed?: { steps: TypedMatch[]; every: TypedMatch; added?: TypedMatch };
+  typed?: { steps: TypedMatch[]; every: TypedMatch };
 }
 
 function writing(plan: SearchPlan, bind: Bind): Writing {
@@ -251,7 +245,6 @@ function typedMatches(plan: SearchPlan, bind: Bind): NonNullable<Writing['typed'
   return {
     steps: plan.steps.map((step, i) => (i === 0 ? source(step, step.match, step.groups) : inTypes(source(step, step.match, step.groups), `type_runs WHERE r${i}`))),
     every: source(first, first.every ?? first.match, first.everyGroups),
-    ...(first.groupWords?.length ? { added: judgedMatch([undefined, ...first.groupWords], bind) } : {}),
   };
 }
 
@@ -474,7 +467,7 @@ function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, st
       const names = step.titleMatch === undefined ? undefined : titleNames.get(step.titleMatch);
       const joined = [...(names ? fields.map((f, j) => ({ ...f, name: names[j]! })) : []), ...(alike ? [alike] : [])];
       const extra = i === 0 ? { factor: coverage.covered('m.id'), columns: coverage.stepOf('m.id') } : undefined;
-      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, joined, bind, i === 0 ? depth : `(CASE WHEN ${ran(i)} THEN ${depth} ELSE 0 END)`, extra, ...rankedBy(w, i))})`);
+      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, joined, bind, i === 0 ? depth : `(CASE WHEN ${ran(i)} THEN ${depth} ELSE 0 END)`, extra, w.typed?.steps[i])})`);
     }
     // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
     // the first step finding enough means there is none).
@@ -483,15 +476,10 @@ function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, st
   return ctes;
 }
 
-/** Where step i's ranked rows come from: judged by type, its groups' expressions, or its own and the groups' words. */
-function rankedBy(w: Writing, i: number): [TypedMatch | undefined, TypedMatch | undefined] {
-  return i === 0 && w.typed?.added ? [undefined, w.typed.added] : [w.typed?.steps[i], undefined];
-}
-
 /** The first step, its short fields scored for the pages it matched only ({@link titlesOfMatches}). */
 function firstStepOfMatches(w: Writing, step: PlanStep, fields: ShortField[], alike: JoinedField | undefined): string[] {
   const { plan, bind, depth, coverage } = w;
-  const ctes = [`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind, ...rankedBy(w, 0))})`];
+  const ctes = [`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind, w.typed?.steps[0])})`];
   for (const { table } of fields) {
     ctes.push(`matched_${table} AS MATERIALIZED (SELECT t.rowid AS id, bm25(${table}) AS bm FROM ${table} t
         WHERE ${table} MATCH ${bind(step.titleMatch!)} AND +t.rowid IN (SELECT id FROM matched))`);
@@ -643,9 +631,8 @@ function rankQuery(
   limit: string,
   extra: { factor: string; columns: string } = { factor: '', columns: '' },
   typed?: TypedMatch,
-  added?: TypedMatch,
 ): string {
-  return `SELECT m.id AS id, (${fieldScore(joined)})${extra.factor}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${extra.columns} FROM (${matchQuery(plan, match, bind, typed, added)}) m${fieldJoins(joined)}
+  return `SELECT m.id AS id, (${fieldScore(joined)})${extra.factor}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${extra.columns} FROM (${matchQuery(plan, match, bind, typed)}) m${fieldJoins(joined)}
     ORDER BY score, id LIMIT ${limit}`;
 }
 
@@ -676,28 +663,23 @@ function fieldJoins(joined: JoinedField[]): string {
  * Every row a step's expression matches in the searched site and type, with FTS5's bm25 of the row and its day
  * number (NULL when undated, or when its type ranks as undated).
  */
-function matchQuery(plan: SearchPlan, match: string, bind: Bind, typed?: TypedMatch, added?: TypedMatch): string {
+function matchQuery(plan: SearchPlan, match: string, bind: Bind, typed?: TypedMatch): string {
   const { title, description, content, tags } = plan.weights;
   const column = (name: string) => (plan.bare ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
   const dated = plan.bare ? DAY_OF_DATE('f.date') : `CASE WHEN d.id IS NULL THEN ${DAY_OF_DATE('f.date')} ELSE d.day END`;
   const undated = plan.recency.boost > 0 ? plan.undatedTypes : [];
   const day = undated.length ? `CASE WHEN ${column('type')} IN (${bind(...undated)}) THEN NULL ELSE ${dated} END` : dated;
+  const where = [`${TABLE} MATCH ${typed ? typed.match : bind(match)}`];
+  if (plan.site) where.push(`${scopeColumn(plan, 'site')} = ${bind(plan.site)}`);
+  if (plan.type) where.push(`${scopeColumn(plan, 'type')} = ${bind(plan.type)}`);
+  if (typed) where.push(typed.where(scopeColumn(plan, 'type')));
+  where.push(...tagConditions(tagsColumn(plan), plan.tags ?? [], bind));
   // The text past maxContentLength (the `more` column) is body text: it weighs as the body does. A table without the
   // column (an older index, another tool's) ignores the extra weight.
   const weights = [title, description, content, tags, content].join(', ');
-  const select = (source: TypedMatch | undefined) => {
-    const where = [`${TABLE} MATCH ${source ? source.match : bind(match)}`];
-    if (plan.site) where.push(`${scopeColumn(plan, 'site')} = ${bind(plan.site)}`);
-    if (plan.type) where.push(`${scopeColumn(plan, 'type')} = ${bind(plan.type)}`);
-    if (source) where.push(source.where(scopeColumn(plan, 'type')));
-    where.push(...tagConditions(tagsColumn(plan), plan.tags ?? [], bind));
-    return `SELECT f.rowid AS id, bm25(${TABLE}, ${weights}) AS bm, ${plan.recency.boost > 0 ? day : 'NULL'} AS day${plan.bare || plan.boosts === false ? '' : ', d.boost AS boost'}
-      FROM ${source?.from ?? ''}${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}
+  return `SELECT f.rowid AS id, bm25(${TABLE}, ${weights}) AS bm, ${plan.recency.boost > 0 ? day : 'NULL'} AS day${plan.bare || plan.boosts === false ? '' : ', d.boost AS boost'}
+      FROM ${typed?.from ?? ''}${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}
       WHERE ${where.join(' AND ')}`;
-  };
-  if (!added) return select(typed);
-  // A page found by both: one row, its bm25 the sum (its day and boost are its own either way).
-  return `SELECT id, sum(bm) AS bm, day${plan.bare || plan.boosts === false ? '' : ', boost'} FROM (${select(undefined)} UNION ALL ${select(added)}) GROUP BY id`;
 }
 
 /**

@@ -300,8 +300,7 @@ async function search(
       // Titles are scored by every group's words: a page's title holds its own type's corrections, if any.
       const step = { ...covering(), titleMatch: covering(groups.flatMap((g) => [...g.corrections.values()].flat())).titleMatch };
       const byType = { types: config.types, strict, decide, groups: groups.map((g) => g.types) };
-      const words = groups.map((g) => anyOf([...g.corrections.values()].flat()));
-      return { steps: [{ ...step, groups: corrected.map((c) => c.match), everyGroups: corrected.map((c) => c.every!), groupWords: words }], byType };
+      return { steps: [{ ...step, groups: corrected.map((c) => c.match), everyGroups: corrected.map((c) => c.every!) }], byType };
     };
     const answer = (rows: SearchPlanRow[], groups: CorrectionGroup[], corrected: Set<string>) =>
       outcome(config, terms, rows, ['all', 'any'], new Map(), origin, true, [...alike, ...vocabulary], typedNames(groups, corrected, lastTerm));
