@@ -18,17 +18,26 @@ export interface MatchedSection {
  * synonyms also searched), which `holds` counts.
  */
 export function matchingSections(sections: string | null, words: string[], max: number, typed: string[] = words): MatchedSection[] {
-  const scored: { section: MatchedSection; score: number }[] = [];
+  const scored: { heading: string; anchor: string; lead: string; folded: string; content: string; score: number }[] = [];
   for (const [heading, anchor, content, lead = ''] of JSON.parse(sections ?? '[]') as [string, string, string, string?][]) {
     // The stored text is already folded.
     const folded = foldWord(heading);
     const score = 10 * occurrences(folded, words) + occurrences(content, words);
-    if (score > 0) scored.push({ section: { heading, anchor, lead, holds: wordsHeld(`${folded} ${content}`, typed) }, score });
+    if (score > 0) scored.push({ heading, anchor, lead, folded, content, score });
   }
+  // What each holds is counted for the sections kept only: a long page has dozens that match.
   return scored
     .sort((a, b) => b.score - a.score)
     .slice(0, max)
-    .map((s) => s.section);
+    .map(({ heading, anchor, lead, folded, content }) => ({ heading, anchor, lead, holds: typed.filter((stem) => startsAWord(folded, stem) || startsAWord(content, stem)).length }));
+}
+
+/** Whether `stem` starts a word of `text`: {@link occurrences} above 0, ending at the first it counts. */
+function startsAWord(text: string, stem: string): boolean {
+  for (let i = text.indexOf(stem); i !== -1; i = text.indexOf(stem, i + stem.length)) {
+    if (i === 0 || !isWordChar(text.charCodeAt(i - 1))) return true;
+  }
+  return false;
 }
 
 /**
@@ -42,7 +51,7 @@ export function sectionToLink(best: MatchedSection | undefined, intro: string, t
 
 /** How many of `stems` start a word of `text`. */
 function wordsHeld(text: string, stems: string[]): number {
-  return stems.filter((stem) => occurrences(text, [stem]) > 0).length;
+  return stems.filter((stem) => startsAWord(text, stem)).length;
 }
 
 /** A page's best-matching headed section (see {@link matchingSections}). */
