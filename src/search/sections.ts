@@ -97,7 +97,7 @@ export function sectionOf(found: { heading: string; anchor: string } | undefined
  * sentinels, about `tokens` words (the start when none does): raw text for `escapeSnippet`.
  */
 export function sectionSnippet(lead: string, stems: string[], tokens: number): string {
-  const words = removeWordBreaks(lead).split(/(\s+)/);
+  const words = new LazySplit(removeWordBreaks(lead));
   const hit = (token: string) => {
     if (ASCII.test(token)) {
       // An ASCII word folds by lowercasing, and its core is part of it: a stem not in the lowercased word cannot start
@@ -112,11 +112,44 @@ export function sectionSnippet(lead: string, stems: string[], tokens: number): s
     return `${token.slice(0, start)}${MARK_OPEN}${token.slice(start, end)}${MARK_CLOSE}${token.slice(end)}`;
   };
   // Separators sit at odd indexes: a word is every second entry.
-  const first = words.findIndex((w, i) => i % 2 === 0 && hit(w));
+  let first = -1;
+  for (let i = 0; first === -1 && words.has(i); i += 2) if (hit(words.at(i))) first = i;
   const from = Math.max(0, first - 2 * Math.floor(tokens / 4));
   const to = from + 2 * tokens;
-  const text = words.slice(from, to).map((w, i) => (i % 2 === 0 && hit(w) ? mark(w) : w)).join('');
-  return `${from > 0 ? '…' : ''}${text.trim()}${to < words.length ? '…' : ''}`;
+  let text = '';
+  for (let i = from; i < to && words.has(i); i++) text += i % 2 === 0 && hit(words.at(i)) ? mark(words.at(i)) : words.at(i);
+  return `${from > 0 ? '…' : ''}${text.trim()}${words.has(to) ? '…' : ''}`;
+}
+
+/**
+ * `text.split(/(\s+)/)` (words at even indexes, the whitespace between them at odd ones), split only as far as it is
+ * read: a section snippet shows a few words from the first match, most often near the start of a 600-character lead.
+ */
+class LazySplit {
+  private readonly parts: string[] = [];
+  private readonly spaces = /\s+/g;
+  private rest = 0;
+  constructor(private readonly text: string) {}
+
+  /** Whether the split has an entry `i`. */
+  has(i: number): boolean {
+    while (this.parts.length <= i && this.rest >= 0) {
+      const space = this.spaces.exec(this.text);
+      if (space) {
+        this.parts.push(this.text.slice(this.rest, space.index), space[0]);
+        this.rest = this.spaces.lastIndex;
+      } else {
+        this.parts.push(this.text.slice(this.rest));
+        this.rest = -1;
+      }
+    }
+    return i < this.parts.length;
+  }
+
+  /** Entry `i`, once {@link has} said it is there. */
+  at(i: number): string {
+    return this.parts[i]!;
+  }
 }
 
 /**
