@@ -114,14 +114,6 @@ export interface SearchPlan extends FacetScope {
    */
   strictCheck?: string;
   /**
-   * With `strictCheck`: the steps searched instead when at least `widenBelow` pages hold every word as typed (the query
-   * stands, uncorrected), of the same shape as `steps`. Each expression of `steps` that differs from its counterpart
-   * here is chosen in the statement by that count ({@link typedChoices}), so a search the typo index in memory would
-   * correct costs one statement either way, reading what the statement it answers with reads. The `s` row says whether
-   * the choice was made (`present` 1).
-   */
-  asTyped?: PlanStep[];
-  /**
    * Read only the FTS5 table: for a table written by another tool (astro-d1-search), which has none of the side
    * tables. Rows rank exactly as with them; there are no sections and no corrections.
    */
@@ -181,11 +173,9 @@ export type RankedRow = [id: number, step: number, score: number];
  * numbers are written into the SQL.
  */
 export function searchStatement(plan: SearchPlan): { sql: string; params: SqlValue[] } {
-  const choices = typedChoices(plan);
-  const { values, bind } = binder(choices);
-  const w = { ...writing(plan, bind), chosen: choices !== undefined };
+  const { values, bind } = binder();
+  const w = writing(plan, bind);
   const ctes: string[] = [...typeTables(w)];
-  if (w.chosen) ctes.push(asTypedTable(w, binder(undefined, values).bind));
   if (w.coverage.table) ctes.push(`every0 AS MATERIALIZED (SELECT id FROM (${matchQuery(plan, w.coverage.every!, bind, w.typed?.every)}))`);
   if (w.coverage.table && w.lookups.length) ctes.push(lookupsTable(w));
   const fields = shortFields(plan);
@@ -206,39 +196,9 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
  * Values are bound where they appear in the text, which is not the order the text is built in: `bind` leaves a
  * marker, and the markers become `?` in text order at the end ({@link inTextOrder}).
  */
-function binder(choices?: Map<string, string>, values: SqlValue[] = []): { values: SqlValue[]; bind: Bind } {
-  const marker = (v: SqlValue) => `\u0000${values.push(v) - 1}\u0000`;
-  const chosen = (v: string, typed: string) => `(CASE WHEN (SELECT stands FROM as_typed) THEN ${marker(typed)} ELSE ${marker(v)} END)`;
-  return {
-    values,
-    bind: (...vs) => {
-      const typed = vs.length === 1 && typeof vs[0] === 'string' ? choices?.get(vs[0]) : undefined;
-      return typed === undefined ? vs.map(marker).join(', ') : chosen(vs[0] as string, typed);
-    },
-  };
-}
-
-/**
- * For a plan with `asTyped`, each expression its steps bind (match, title match, every word, alike words, the snippet's)
- * with the typed query's counterpart where they differ: the binder writes those as a choice on the `as_typed` count.
- * Undefined without `asTyped`, or when two places bind one expression with different counterparts (the statement then
- * holds the corrected expressions only, and its `s` row says the choice was not made).
- */
-function typedChoices(plan: SearchPlan): Map<string, string> | undefined {
-  const typed = plan.asTyped;
-  if (!typed || plan.strictCheck === undefined || plan.bare || plan.byType || typed.length !== plan.steps.length) return undefined;
-  const pairs: [string | undefined, string | undefined][] = plan.steps.flatMap((step, i) => {
-    const other = typed[i]!;
-    return [[step.match, other.match], [step.titleMatch, other.titleMatch], [step.every, other.every], [step.alike, other.alike]];
-  });
-  pairs.push([snippetExpression(plan.steps, plan.steps.length), snippetExpression(typed, typed.length)]);
-  const choices = new Map<string, string>();
-  for (const [corrected, asTyped] of pairs) {
-    if (corrected === asTyped) continue;
-    if (corrected === undefined || asTyped === undefined || (choices.get(corrected) ?? asTyped) !== asTyped) return undefined;
-    choices.set(corrected, asTyped);
-  }
-  return choices;
+function binder(): { values: SqlValue[]; bind: Bind } {
+  const values: SqlValue[] = [];
+  return { values, bind: (...vs) => vs.map((v) => `\u0000${values.push(v) - 1}\u0000`).join(', ') };
 }
 
 function inTextOrder(text: string, values: SqlValue[]): { sql: string; params: SqlValue[] } {
@@ -266,8 +226,6 @@ interface Writing {
   coverage: Coverage;
   /** Each type judged apart ({@link SearchPlan.byType}): where each step's matches, and the every-word pages, are found. */
   typed?: { steps: TypedMatch[]; every: TypedMatch };
-  /** Whether the statement chooses between the corrected and the typed expressions ({@link typedChoices}). */
-  chosen?: boolean;
 }
 
 function writing(plan: SearchPlan, bind: Bind): Writing {
@@ -593,7 +551,10 @@ function firstFound(plan: SearchPlan): string {
  */
 function snippetMatch(w: Writing): string {
   const { plan, bind } = w;
-  const widest = (n: number) => snippetExpression(plan.steps, n);
+  // Judged by type, a step's groups' words are its words too.
+  const expressions = (s: PlanStep) => [s.match, s.every ?? '', ...(s.groups ?? []), ...(s.everyGroups ?? [])];
+  const phrasesOf = (n: number) => plan.steps.slice(0, n).flatMap(expressions).flatMap((m) => m.match(PHRASE) ?? []);
+  const widest = (n: number) => (n === 1 && w.coverage.every === undefined && !plan.steps[0]!.groups?.length ? plan.steps[0]!.match : [...new Set(phrasesOf(n))].join(' OR '));
   return plan.steps.length === 1
     ? bind(widest(1))
     : `(CASE ${plan.steps
@@ -621,25 +582,6 @@ function pageRows(w: Writing, page: string): string {
       AND ${byRange ? `f.rowid BETWEEN (SELECT low FROM bounds) AND (SELECT high FROM bounds) AND +` : ''}f.rowid IN (SELECT id FROM ${page})`;
 }
 
-/**
- * How many pages of the site and type hold every word as typed (`n`, up to `widenBelow`), and whether that is enough
- * for the query to stand uncorrected (`stands`): read first, by every expression chosen on it. Bound apart from the
- * choices (its expression is the typed query's own).
- */
-function asTypedTable(w: Writing, bind: Bind): string {
-  return `as_typed AS MATERIALIZED (SELECT n, n >= ${bind(w.enough)} AS stands FROM (SELECT ${siteMatches(w.plan, [w.plan.strictCheck!], w.enough, bind)} AS n))`;
-}
-
-/** The expression snippets mark when the first `n` steps ran ({@link snippetMatch}). */
-function snippetExpression(steps: PlanStep[], n: number): string {
-  const every = steps.length === 1 ? steps[0]!.every : undefined;
-  if (n === 1 && every === undefined && !steps[0]!.groups?.length) return steps[0]!.match;
-  // Judged by type, a step's groups' words are its words too.
-  const expressions = (s: PlanStep) => [s.match, s.every ?? '', ...(s.groups ?? []), ...(s.everyGroups ?? [])];
-  const phrases = steps.slice(0, n).flatMap(expressions).flatMap((m) => m.match(PHRASE) ?? []);
-  return [...new Set(phrases)].join(' OR ');
-}
-
 /** The rows beside the page's: looked-up words (`c`), the strict count (`s`), the generation (`g`), the ranking (`k`). */
 function sideRows(w: Writing): string[] {
   const { plan, bind } = w;
@@ -655,9 +597,7 @@ function sideRows(w: Writing): string[] {
       FROM lookups`);
   }
   if (plan.strictCheck !== undefined) {
-    // Counted once: where the statement chose its expressions by the count, the same count.
-    const count = w.chosen ? '(SELECT n FROM as_typed)' : siteMatches(plan, [plan.strictCheck], w.enough, bind);
-    parts.push(`SELECT 's', NULL, ${count}, NULL, ${w.chosen ? 1 : 0}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL`);
+    parts.push(`SELECT 's', NULL, ${siteMatches(plan, [plan.strictCheck], w.enough, bind)}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL`);
   }
   if (plan.byType?.decide) {
     // Each type's strict count: which took its group's corrections.

@@ -212,21 +212,15 @@ async function search(
       steps: [covering(fixes, corrections)],
       generation: true,
       // A search is corrected only while fewer than WIDEN_BELOW pages hold every word as typed (a word the stemmer
-      // shortens, typed partway, can still find them): counted in the same statement, which then searches the query
-      // as typed instead.
-      ...(corrected ? asTypedUnlessFew(covering()) : {}),
+      // shortens, typed partway, can still find them): counted in the same statement.
+      ...(corrected ? { strictCheck: covering().every } : {}),
     });
     const generation = rows.find((r) => r.kind === 'g')?.json ?? undefined;
     if (generation) read(generation);
-    const counted = rows.find((r) => r.kind === 's');
-    const strict = Number(counted?.score ?? 0);
+    const strict = Number(rows.find((r) => r.kind === 's')?.score ?? 0);
     if (generation === known.generation && strict < WIDEN_BELOW) {
       const names: MatchStep[] = corrected && !isCompletion(corrections, lastTerm) ? ['typo', 'any'] : ['all', 'any'];
       return outcome(config, terms, rows, names, corrections, origin, true, [...alike, ...vocabulary]);
-    }
-    if (generation === known.generation && Number(counted?.present) === 1) {
-      // Enough pages hold every word as typed: the statement searched the query as typed.
-      return outcome(config, terms, rows, ['all', 'any'], new Map(), origin, true, [...alike, ...vocabulary]);
     }
     if (generation === known.generation) {
       // Enough pages hold every word as typed: the query stands, uncorrected.
@@ -420,14 +414,6 @@ function typedNames(groups: CorrectionGroup[], corrected: Set<string>, lastTerm:
 
 /** Each corrected type's step names and corrections, for a search of every type judged apart. */
 type TypedNames = Map<string, { names: MatchStep[]; corrections: Map<string, string[]> }>;
-
-/**
- * What a statement corrected in memory is also given: the count of pages holding every word as typed, and the step it
- * searches instead when they are enough (`SearchPlan.asTyped`), so that the query standing costs no second statement.
- */
-function asTypedUnlessFew(typed: PlanStep): Pick<SearchPlan, 'strictCheck' | 'asTyped'> {
-  return { strictCheck: typed.every, asTyped: [typed] };
-}
 
 /** Whether the corrections only complete the last word, typed partway: its pages have every word, as far as it was typed. */
 function isCompletion(corrections: Map<string, string[]>, lastTerm: string): boolean {

@@ -18,26 +18,17 @@ export interface MatchedSection {
  * synonyms also searched), which `holds` counts.
  */
 export function matchingSections(sections: string | null, words: string[], max: number, typed: string[] = words): MatchedSection[] {
-  const scored: { heading: string; anchor: string; lead: string; folded: string; content: string; score: number }[] = [];
+  const scored: { section: MatchedSection; score: number }[] = [];
   for (const [heading, anchor, content, lead = ''] of JSON.parse(sections ?? '[]') as [string, string, string, string?][]) {
     // The stored text is already folded.
     const folded = foldWord(heading);
     const score = 10 * occurrences(folded, words) + occurrences(content, words);
-    if (score > 0) scored.push({ heading, anchor, lead, folded, content, score });
+    if (score > 0) scored.push({ section: { heading, anchor, lead, holds: wordsHeld(`${folded} ${content}`, typed) }, score });
   }
-  // What each holds is counted for the sections kept only: a long page has dozens that match.
   return scored
     .sort((a, b) => b.score - a.score)
     .slice(0, max)
-    .map(({ heading, anchor, lead, folded, content }) => ({ heading, anchor, lead, holds: typed.filter((stem) => startsAWord(folded, stem) || startsAWord(content, stem)).length }));
-}
-
-/** Whether `stem` starts a word of `text`: {@link occurrences} above 0, ending at the first it counts. */
-function startsAWord(text: string, stem: string): boolean {
-  for (let i = text.indexOf(stem); i !== -1; i = text.indexOf(stem, i + stem.length)) {
-    if (i === 0 || !isWordChar(text.charCodeAt(i - 1))) return true;
-  }
-  return false;
+    .map((s) => s.section);
 }
 
 /**
@@ -51,7 +42,7 @@ export function sectionToLink(best: MatchedSection | undefined, intro: string, t
 
 /** How many of `stems` start a word of `text`. */
 function wordsHeld(text: string, stems: string[]): number {
-  return stems.filter((stem) => startsAWord(text, stem)).length;
+  return stems.filter((stem) => occurrences(text, [stem]) > 0).length;
 }
 
 /** A page's best-matching headed section (see {@link matchingSections}). */
@@ -97,7 +88,7 @@ export function sectionOf(found: { heading: string; anchor: string } | undefined
  * sentinels, about `tokens` words (the start when none does): raw text for `escapeSnippet`.
  */
 export function sectionSnippet(lead: string, stems: string[], tokens: number): string {
-  const words = new LazySplit(removeWordBreaks(lead));
+  const words = removeWordBreaks(lead).split(/(\s+)/);
   const hit = (token: string) => {
     if (ASCII.test(token)) {
       // An ASCII word folds by lowercasing, and its core is part of it: a stem not in the lowercased word cannot start
@@ -112,44 +103,11 @@ export function sectionSnippet(lead: string, stems: string[], tokens: number): s
     return `${token.slice(0, start)}${MARK_OPEN}${token.slice(start, end)}${MARK_CLOSE}${token.slice(end)}`;
   };
   // Separators sit at odd indexes: a word is every second entry.
-  let first = -1;
-  for (let i = 0; first === -1 && words.has(i); i += 2) if (hit(words.at(i))) first = i;
+  const first = words.findIndex((w, i) => i % 2 === 0 && hit(w));
   const from = Math.max(0, first - 2 * Math.floor(tokens / 4));
   const to = from + 2 * tokens;
-  let text = '';
-  for (let i = from; i < to && words.has(i); i++) text += i % 2 === 0 && hit(words.at(i)) ? mark(words.at(i)) : words.at(i);
-  return `${from > 0 ? '…' : ''}${text.trim()}${words.has(to) ? '…' : ''}`;
-}
-
-/**
- * `text.split(/(\s+)/)` (words at even indexes, the whitespace between them at odd ones), split only as far as it is
- * read: a section snippet shows a few words from the first match, most often near the start of a 600-character lead.
- */
-class LazySplit {
-  private readonly parts: string[] = [];
-  private readonly spaces = /\s+/g;
-  private rest = 0;
-  constructor(private readonly text: string) {}
-
-  /** Whether the split has an entry `i`. */
-  has(i: number): boolean {
-    while (this.parts.length <= i && this.rest >= 0) {
-      const space = this.spaces.exec(this.text);
-      if (space) {
-        this.parts.push(this.text.slice(this.rest, space.index), space[0]);
-        this.rest = this.spaces.lastIndex;
-      } else {
-        this.parts.push(this.text.slice(this.rest));
-        this.rest = -1;
-      }
-    }
-    return i < this.parts.length;
-  }
-
-  /** Entry `i`, once {@link has} said it is there. */
-  at(i: number): string {
-    return this.parts[i]!;
-  }
+  const text = words.slice(from, to).map((w, i) => (i % 2 === 0 && hit(w) ? mark(w) : w)).join('');
+  return `${from > 0 ? '…' : ''}${text.trim()}${to < words.length ? '…' : ''}`;
 }
 
 /**

@@ -32,14 +32,6 @@ describe('the sections listed under a result', () => {
     expect(snippet('Le Déploiement échoue.', ['deploiement'])).toBe('Le <mark>Déploiement</mark> échoue.');
   });
 
-  it('keeps the whitespace as written and the … where words were left out, whatever runs of spaces the lead holds', () => {
-    // The lead is split only as far as the snippet reads it (issue 47, item 4): the same words, separators and ellipses.
-    expect(snippet('  Deploy\u00a0the\u2003site\u3000now  ', ['site'])).toBe('…the\u2003<mark>site</mark>\u3000now');
-    expect(snippet('one two three four five six seven eight nine ten eleven twelve thirteen', ['twelve'], 4)).toBe('…eleven <mark>twelve</mark> thirteen');
-    expect(snippet('\n\tAstro  builds\r\nsites ', ['astro'], 2)).toBe('…<mark>Astro</mark>  builds…');
-    expect(snippet('', ['x'])).toBe('');
-  });
-
   it('marks only words whose first run of letters and digits starts with a stem, ASCII or not', () => {
     // The stem inside a word (getEntry) or after its first run (naïve-cache) is no match; case and digits are kept.
     expect(snippet('Call getEntry() or entry.data first.', ['entry'])).toBe('…or <mark>entry</mark>.data first.');
