@@ -229,10 +229,10 @@ interface Writing {
 }
 
 function writing(plan: SearchPlan, bind: Bind): Writing {
-  const k = bind(plan.offset + plan.limit);
+  const k = boundCount(bind, plan.offset + plan.limit);
   const enough = plan.widenBelow ?? plan.limit;
   const filtered = Boolean(plan.tags?.length);
-  const depth = filtered ? k : bind(Math.max(plan.offset + plan.limit, enough));
+  const depth = filtered ? k : boundCount(bind, Math.max(plan.offset + plan.limit, enough));
   const typed = plan.byType ? typedMatches(plan, bind) : undefined;
   return { plan, bind, k, depth, enough, filtered, lookups: plan.bare ? [] : (plan.lookups ?? []), coverage: coverageOf(plan), typed };
 }
@@ -330,6 +330,16 @@ function typedFacetMatch(w: Writing): TypedMatch {
 }
 
 /**
+ * A row count bound for a LIMIT or OFFSET, as an expression rather than a bare parameter: SQLite (3.47 and later) plans
+ * a LIMIT by the integer bound to a bare `?` and so marks the statement to be compiled again whenever that parameter is
+ * bound, which a reused statement is at every run. The search statement took longer to compile (about 1 ms at 10,000
+ * pages) than many searches take to run.
+ */
+function boundCount(bind: Bind, n: number): string {
+  return `CAST(${bind(n)} AS INTEGER)`;
+}
+
+/**
  * Whether fewer than `enough` pages of the site and type match these expressions together (SQL), whatever the tags and
  * page asked: what decides whether a search widens (issue 44). Without tags, the steps' own tables (each at least
  * `enough` deep) tell; with them, the matches are counted beside them, up to `enough`, in the same statement.
@@ -349,7 +359,7 @@ function siteMatches(plan: SearchPlan, matches: string[], most: number, bind: Bi
   const match = matches.length === 1 ? matches[0]! : matches.map((m) => `(${m})`).join(' OR ');
   const scoped = [plan.site ? ` AND ${scopeColumn(plan, 'site')} = ${bind(plan.site)}` : '', plan.type ? ` AND ${scopeColumn(plan, 'type')} = ${bind(plan.type)}` : ''].join('');
   const join = scoped && !plan.bare && !plan.rowsBilled ? ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid` : '';
-  return `(SELECT count(*) FROM (SELECT f.rowid FROM ${TABLE} f${join} WHERE ${TABLE} MATCH ${bind(match)}${scoped} LIMIT ${bind(most)}))`;
+  return `(SELECT count(*) FROM (SELECT f.rowid FROM ${TABLE} f${join} WHERE ${TABLE} MATCH ${bind(match)}${scoped} LIMIT ${boundCount(bind, most)}))`;
 }
 
 /** Coverage ranking: one step ranks every candidate; a page with every word counts more, and says so in its step. */
@@ -519,7 +529,7 @@ function rankingTables(w: Writing): { ctes: string[]; page: string } {
   const order = rankingOrder(w);
   const ctes = [`ranked AS MATERIALIZED (${w.typed && plan.steps.length > 1 ? firstFound(plan) : fresh.join(' UNION ALL ')} ORDER BY ${order} LIMIT ${w.k})`];
   const paged = plan.offset > 0;
-  if (paged) ctes.push(`page AS MATERIALIZED (SELECT id, score, step FROM ranked ORDER BY ${order} LIMIT -1 OFFSET ${w.bind(plan.offset)})`);
+  if (paged) ctes.push(`page AS MATERIALIZED (SELECT id, score, step FROM ranked ORDER BY ${order} LIMIT -1 OFFSET ${boundCount(w.bind, plan.offset)})`);
   const page = paged ? 'page' : 'ranked';
   if (plan.pageBy !== 'rowid') ctes.push(`bounds AS MATERIALIZED (SELECT min(id) AS low, max(id) AS high FROM ${page})`);
   return { ctes, page };
