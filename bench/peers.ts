@@ -95,8 +95,12 @@ function flexsearch(): Engine {
  * site), one bundle per language as a multilingual site serves them; its own generated `pagefind.js` searches, in Node,
  * with a `fetch` that reads the bundle's files.
  */
+let pagefindRuns = 0;
+
 function pagefindEngine(): Engine {
-  const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'pagefind');
+  // A folder per engine: Node caches a bundle's `pagefind.js` by its URL, so a second set written to the first one's
+  // folder would be searched by the first set's module, whose fragment files are gone (a 404 on the Electron set).
+  const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'pagefind', String(pagefindRuns++));
   const bundles = new Map<string, { search(q: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }> }>();
   return {
     name: 'Pagefind',
