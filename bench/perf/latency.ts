@@ -74,7 +74,7 @@ export async function latency(n: number, withPeers: boolean, { focus = false }: 
   const rows: Record<string, Measured> = {};
 
   const handler = createSearchHandler(baseConfig, { db, cache: false });
-  const request = (q: string, lang: string) => new Request(`http://bench/api/search?q=${encodeURIComponent(q)}&type=${lang}`);
+  const request = (q: string, lang: string) => new Request(`http://bench/api/search?q=${encodeURIComponent(q)}${process.env.BENCH_NO_TYPE ? '' : `&type=${lang}`}`);
 
   // The statements a handler ran for each query, to replay straight on the driver: the limit the handler adds to.
   type Statements = (q: string, lang: string) => { sql: string; params: SqlValue[] }[];

@@ -1,6 +1,7 @@
 import type { Bind } from './types.js';
 import { DOCS_TABLE, TABLE } from './schema.js';
 import { WORD_BREAK } from '../text/segment.js';
+import type { TypedMatch } from './judged-types.js';
 
 /** What the facet part of a search statement needs to know. */
 export interface FacetScope {
@@ -57,7 +58,7 @@ export function tagConditions(column: string, tags: readonly string[], bind: Bin
  * Locally the site, type and tags come from the small `search_docs` row. Where rows read are billed (D1), see
  * {@link onePassParts}.
  */
-export function facetStatementParts(scope: FacetScope, match: string, bind: Bind): { ctes: string[]; part?: string } {
+export function facetStatementParts(scope: FacetScope, match: string | TypedMatch, bind: Bind): { ctes: string[]; part?: string } {
   const facets = scope.facets ?? [];
   if (!facets.length) return { ctes: [] };
   const types = scope.types ?? [];
@@ -66,15 +67,17 @@ export function facetStatementParts(scope: FacetScope, match: string, bind: Bind
   const fullText = scope.bare || scope.rowsBilled === true;
   const column = (name: string) => (fullText ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
   const tags = fullText ? FULL_TEXT_TAGS : tagsColumn(scope);
-  const where = [`${TABLE} MATCH ${match}`];
+  const judged = typeof match === 'string' ? undefined : match;
+  const where = [`${TABLE} MATCH ${judged?.match ?? match}`];
   if (scope.site) where.push(`${column('site')} = ${bind(scope.site)}`);
+  if (judged) where.push(judged.where(column('type')));
   where.push(...tagConditions(tags, scope.tags ?? [], bind));
   const counted = facets.includes('tags');
   // The tags are read only when they are counted. `g` names a group (one of its pages), so that a tag a page's list
   // repeats counts once.
   const ctes = [
     `facet_groups AS MATERIALIZED (SELECT min(f.rowid) AS g, ${column('type')} AS type${counted ? `, ${tags} AS tags` : ''}, count(*) AS n
-      FROM ${TABLE} f${fullText ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`} WHERE ${where.join(' AND ')} GROUP BY 2${counted ? ', 3' : ''})`,
+      FROM ${judged?.from ?? ''}${TABLE} f${fullText ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`} WHERE ${where.join(' AND ')} GROUP BY 2${counted ? ', 3' : ''})`,
   ];
   const limit = scope.facetLimit ?? 20;
   const terms: string[] = [];
@@ -102,10 +105,12 @@ export function facetStatementParts(scope: FacetScope, match: string, bind: Bind
  * a row per tag, none per untagged page. The list is as long as those tags: past what the database holds in one value,
  * the search runs again through groups (`facetGroups`).
  */
-function onePassParts(scope: FacetScope, types: readonly string[], match: string, bind: Bind): { ctes: string[]; part: string } {
+function onePassParts(scope: FacetScope, types: readonly string[], match: string | TypedMatch, bind: Bind): { ctes: string[]; part: string } {
   const facets = scope.facets ?? [];
-  const where = [`${TABLE} MATCH ${match}`];
+  const judged = typeof match === 'string' ? undefined : match;
+  const where = [`${TABLE} MATCH ${judged?.match ?? match}`];
   if (scope.site) where.push(`f.site = ${bind(scope.site)}`);
+  if (judged) where.push(judged.where('f.type'));
   where.push(...tagConditions(FULL_TEXT_TAGS, scope.tags ?? [], bind));
   const inType = scope.type ? `f.type = ${bind(scope.type)} AND ` : '';
   const counted = facets.includes('tags');
@@ -113,7 +118,7 @@ function onePassParts(scope: FacetScope, types: readonly string[], match: string
     ...(facets.includes('type') ? [`json_object(${types.map((t) => `${bind(t)}, sum(f.type = ${bind(t)})`).join(', ')}) AS types`] : []),
     ...(counted ? [`'[' || group_concat(CASE WHEN ${inType}f.tags <> '' THEN replace(json_quote(${FULL_TEXT_TAGS}), ' ', '","') END, ',') || ']' AS tags`] : []),
   ];
-  const ctes = [`facet_all AS MATERIALIZED (SELECT ${columns.join(', ')} FROM ${TABLE} f WHERE ${where.join(' AND ')})`];
+  const ctes = [`facet_all AS MATERIALIZED (SELECT ${columns.join(', ')} FROM ${judged?.from ?? ''}${TABLE} f WHERE ${where.join(' AND ')})`];
   const limit = scope.facetLimit ?? 20;
   const terms: string[] = [];
   if (facets.includes('type')) {

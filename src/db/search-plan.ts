@@ -2,6 +2,7 @@ import type { Bind, SqlValue } from './types.js';
 import { DAY_OF_DATE, DOCS_TABLE, HEADINGS_TABLE, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_GENERATION_QUERY, VOCAB_TABLE } from './schema.js';
 import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../text/marks.js';
 import { facetStatementParts, tagConditions, tagsColumn, type FacetScope } from './facet-sql.js';
+import { everyType, inTypes, judgedMatch, judgedTable, leveledMatch, levelsTable, typeBelow, typeCountTable, type ByType, type TypedMatch } from './judged-types.js';
 
 /** One step of a search: an FTS5 match expression, run only while the steps before it found fewer than `widenBelow`. */
 export interface PlanStep {
@@ -25,6 +26,19 @@ export interface PlanStep {
    * `alikeWeight` of what the words typed count (their bm25, read apart, is taken back in part).
    */
   alike?: string;
+  /** With {@link SearchPlan.byType}: this step's expression for each group of corrected types, in the groups' order. */
+  groups?: string[];
+  /** With `groups`: each group's {@link every}. */
+  everyGroups?: string[];
+  /** With `groups`: the step runs in the corrected types only (it is their correction). */
+  judgedOnly?: boolean;
+  /** With {@link SearchPlan.byType}: types the step does not run in (every word of the query is misspelled there). */
+  skipTypes?: string[];
+  /**
+   * With {@link SearchPlan.byType} and `lookups`: the step runs only in the types where fewer than this many words
+   * looked up are missing from the type's vocabulary (the query's distinct words: not all of them misspelled).
+   */
+  unlessAllMisspelled?: number;
 }
 
 /**
@@ -104,6 +118,11 @@ export interface SearchPlan extends FacetScope {
    * tables. Rows rank exactly as with them; there are no sections and no corrections.
    */
   bare?: boolean;
+  /**
+   * No type asked, on a site of several: each type judged as `type=` judges it (issue 44; {@link ByType}): looked up,
+   * corrected and widened apart, each step after the first running in the types whose stricter steps found too little.
+   */
+  byType?: ByType;
 }
 
 /**
@@ -156,8 +175,8 @@ export type RankedRow = [id: number, step: number, score: number];
 export function searchStatement(plan: SearchPlan): { sql: string; params: SqlValue[] } {
   const { values, bind } = binder();
   const w = writing(plan, bind);
-  const ctes: string[] = [];
-  if (w.coverage.table) ctes.push(`every0 AS MATERIALIZED (SELECT id FROM (${matchQuery(plan, w.coverage.every!, bind)}))`);
+  const ctes: string[] = [...typeTables(w)];
+  if (w.coverage.table) ctes.push(`every0 AS MATERIALIZED (SELECT id FROM (${matchQuery(plan, w.coverage.every!, bind, w.typed?.every)}))`);
   if (w.coverage.table && w.lookups.length) ctes.push(lookupsTable(w));
   const fields = shortFields(plan);
   const titles = titleTables(w, fields);
@@ -166,7 +185,8 @@ export function searchStatement(plan: SearchPlan): { sql: string; params: SqlVal
   const ranking = rankingTables(w);
   ctes.push(...ranking.ctes);
   const parts = [pageRows(w, ranking.page), ...sideRows(w)];
-  const facets = plan.facets?.length ? facetStatementParts(plan, facetMatch(w), bind) : { ctes: [] };
+  const facets = plan.facets?.length ? facetStatementParts(plan, w.typed ? typedFacetMatch(w) : facetMatch(w), bind) : { ctes: [] };
+  if (plan.facets?.length && w.typed && plan.steps.length > 1) ctes.push(levelsTable(plan.steps.length - 1));
   ctes.push(...facets.ctes);
   if (facets.part) parts.push(facets.part);
   return inTextOrder(`WITH ${ctes.join(',\n')}\n${parts.join('\nUNION ALL\n')}`, values);
@@ -204,6 +224,8 @@ interface Writing {
   filtered: boolean;
   lookups: NonNullable<SearchPlan['lookups']>;
   coverage: Coverage;
+  /** Each type judged apart ({@link SearchPlan.byType}): where each step's matches, and the every-word pages, are found. */
+  typed?: { steps: TypedMatch[]; every: TypedMatch };
 }
 
 function writing(plan: SearchPlan, bind: Bind): Writing {
@@ -211,7 +233,100 @@ function writing(plan: SearchPlan, bind: Bind): Writing {
   const enough = plan.widenBelow ?? plan.limit;
   const filtered = Boolean(plan.tags?.length);
   const depth = filtered ? k : boundCount(bind, Math.max(plan.offset + plan.limit, enough));
-  return { plan, bind, k, depth, enough, filtered, lookups: plan.bare ? [] : (plan.lookups ?? []), coverage: coverageOf(plan) };
+  const typed = plan.byType ? typedMatches(plan, bind) : undefined;
+  return { plan, bind, k, depth, enough, filtered, lookups: plan.bare ? [] : (plan.lookups ?? []), coverage: coverageOf(plan, bind), typed };
+}
+
+/** Where each step of a plan judged by type finds its rows: its groups' expressions, in the types it runs in. */
+function typedMatches(plan: SearchPlan, bind: Bind): NonNullable<Writing['typed']> {
+  const source = (step: PlanStep, match: string, groups: string[] | undefined) =>
+    groups?.length ? judgedMatch([step.judgedOnly ? undefined : match, ...groups], bind) : everyType(bind(match));
+  const first = plan.steps[0]!;
+  return {
+    steps: plan.steps.map((step, i) => (i === 0 ? source(step, step.match, step.groups) : inTypes(source(step, step.match, step.groups), `type_runs WHERE r${i}`))),
+    every: source(first, first.every ?? first.match, first.everyGroups),
+  };
+}
+
+/** Each step's expression per group (index 0: the types in no group; `undefined` where it does not run). */
+function groupExpressions(plan: SearchPlan, step: PlanStep): (string | undefined)[] {
+  return [step.judgedOnly ? undefined : step.match, ...(plan.byType?.groups ?? []).map((_, k) => step.groups?.[k] ?? step.match)];
+}
+
+/** The steps `0…n-1` together, per group: any of their expressions. */
+function stepsUpTo(plan: SearchPlan, n: number): (string | undefined)[] {
+  const per = plan.steps.slice(0, n).map((step) => groupExpressions(plan, step));
+  return per[0]!.map((_, k) => {
+    const all = [...new Set(per.map((e) => e[k]).filter((e) => e !== undefined))];
+    return all.length === 0 ? undefined : all.length === 1 ? all[0] : all.map((e) => `(${e})`).join(' OR ');
+  });
+}
+
+/** Each type's strict count and the types that take a group's corrections ({@link ByType}), first in the statement. */
+function typeTables(w: Writing): string[] {
+  const { plan, bind } = w;
+  if (!plan.byType) return [];
+  const counted = w.lookups.length > 0 || plan.byType.decide || plan.steps.length > 1;
+  return [
+    ...(counted ? [typeCountTable('type_strict', everyType(bind(plan.byType.strict)), scopeColumn(plan, 'type'), siteOf(w), !plan.bare && !plan.rowsBilled)] : []),
+    judgedTable(plan.byType, bind(w.enough), bind),
+  ];
+}
+
+/** The site condition of a query over the full-text table (`f`). */
+function siteOf(w: Writing): string {
+  return w.plan.site ? ` AND ${scopeColumn(w.plan, 'site')} = ${w.bind(w.plan.site)}` : '';
+}
+
+/**
+ * The types each later step runs in, judged by type (`type_runs`, a column `r{i}` per step): those whose pages the
+ * steps before found fewer than `widenBelow` of (counted per type, each with its group's expressions), where the step
+ * before ran, and (a step `unlessMisspelled`) where every word looked up is in the type's vocabulary. Each condition is
+ * read once (`type_steps`) and chained in a table of its own: every table a statement names is copied where it is
+ * named, and SQLite refuses a statement whose copies add up to 1,000 cursors.
+ */
+function typesTables(w: Writing): string[] {
+  const { plan, bind } = w;
+  const ctes: string[] = [];
+  const conditions: string[] = [];
+  for (let i = 1; i < plan.steps.length; i++) {
+    const step = plan.steps[i]!;
+    const before = stepsUpTo(plan, i);
+    const strictOnly = before.every((e) => e === plan.byType!.strict);
+    if (!strictOnly) ctes.push(typeCountTable(`counts${i}`, judgedMatch(before, bind), scopeColumn(plan, 'type'), siteOf(w), !plan.bare && !plan.rowsBilled));
+    const own = [typeBelow('t.value', bind(w.enough), strictOnly ? 'type_strict' : `counts${i}`)];
+    if (step.unlessMisspelled && w.lookups.length) own.push(`coalesce((SELECT min(present) FROM lookups WHERE type = t.value), 1) = 1`);
+    if (step.skipTypes?.length) own.push(`t.value NOT IN (${bind(...step.skipTypes)})`);
+    if (step.unlessAllMisspelled && w.lookups.length) own.push(`coalesce((SELECT sum(1 - present) FROM lookups WHERE type = t.value), 0) < ${bind(step.unlessAllMisspelled)}`);
+    conditions.push(`(${own.join(' AND ')}) AS c${i}`);
+  }
+  ctes.push(`type_steps AS MATERIALIZED (SELECT t.value AS type, coalesce((SELECT grp FROM judged WHERE type = t.value), 0) AS k, ${conditions.join(', ')}
+      FROM json_each(${bind(JSON.stringify(plan.byType!.types))}) t)`);
+  const runs: string[] = [];
+  for (let i = 1; i < plan.steps.length; i++) {
+    // The step before that runs in the type ran there (a step of the corrected types only stands aside for the others).
+    runs.push(`(c${i}${plan.steps[i]!.judgedOnly ? ' AND k > 0' : ''}${i > 1 ? ` AND ${ranBefore(plan, i, runs)}` : ''})`);
+  }
+  ctes.push(`type_runs AS MATERIALIZED (SELECT type, k, ${runs.map((r, i) => `${r} AS r${i + 1}`).join(', ')} FROM type_steps)`);
+  for (let i = 1; i < plan.steps.length; i++) ctes.push(`runs${i} AS MATERIALIZED (SELECT coalesce(max(r${i}), 0) AS go FROM type_runs)`);
+  return ctes;
+}
+
+/** Whether the last step before step i that runs in the type ran there (true when none after the first): `runs[j - 1]` is step j's. */
+function ranBefore(plan: SearchPlan, i: number, runs: string[]): string {
+  const last = (judged: boolean) => {
+    for (let j = i - 1; j >= 1; j--) if (judged || !plan.steps[j]!.judgedOnly) return runs[j - 1]!;
+    return '1';
+  };
+  const [judged, other] = [last(true), last(false)];
+  return judged === other ? judged : `CASE WHEN k > 0 THEN ${judged} ELSE ${other} END`;
+}
+
+/** What facets count in a plan judged by type: each type's pages matched by the steps that ran in it. */
+function typedFacetMatch(w: Writing): TypedMatch {
+  const { plan, bind } = w;
+  if (plan.steps.length === 1) return w.typed!.steps[0]!;
+  return leveledMatch(plan.steps.map((_, m) => stepsUpTo(plan, m + 1)), bind);
 }
 
 /**
@@ -258,19 +373,30 @@ interface Coverage {
   covered: (id: string) => string;
   /** The step column a page's row says (SQL, with its leading comma; empty without coverage). */
   stepOf: (id: string) => string;
+  /**
+   * Whether the step column says the type's correction ({@link ByType.typoGroups}): 0–1 as typed, 2–3 corrected; then
+   * step 0 (every word as typed) ranks first, the rest together after it.
+   */
+  tiers: boolean;
 }
 
-function coverageOf(plan: SearchPlan): Coverage {
+function coverageOf(plan: SearchPlan, bind: Bind): Coverage {
   const every = plan.steps.length === 1 ? plan.steps[0]!.every : undefined;
   // A query of one word: every page the step finds holds every word. Reading its matches a second time for that would
   // double what the search reads (D1 bills each row).
-  const matched = every !== undefined && every === plan.steps[0]!.match;
+  const first = plan.steps[0]!;
+  const matched = every !== undefined && every === first.match && (first.groups ?? []).every((g, k) => g === first.everyGroups?.[k]);
   const bonus = 1 + (plan.everyWordBonus ?? 0);
+  // Judged by type: a row of a type corrected for a misspelling is a step later by 2, and the pages that hold every word
+  // as typed (step 0) rank before all others.
+  const typos = every !== undefined && plan.byType?.typoGroups?.length ? plan.byType.typoGroups : undefined;
+  const tier = typos ? `(CASE WHEN m.grp IN (SELECT value FROM json_each(${bind(JSON.stringify(typos))})) THEN 2 ELSE 0 END) + ` : '';
   return {
     every,
     table: every !== undefined && !matched,
+    tiers: typos !== undefined,
     covered: (id) => (every === undefined ? '' : matched ? ` * ${bonus}` : ` * (CASE WHEN ${id} IN (SELECT id FROM every0) THEN ${bonus} ELSE 1.0 END)`),
-    stepOf: (id) => (every === undefined ? '' : matched ? ', 0 AS step' : `, (CASE WHEN ${id} IN (SELECT id FROM every0) THEN 0 ELSE 1 END) AS step`),
+    stepOf: (id) => (every === undefined ? '' : matched ? `, ${tier}0 AS step` : `, ${tier}(CASE WHEN ${id} IN (SELECT id FROM every0) THEN 0 ELSE 1 END) AS step`),
   };
 }
 
@@ -287,8 +413,9 @@ function ran(i: number): string {
 }
 
 /** The vocabulary of this site and type (a misspelling is judged against the pages searched). */
-function scope(w: Writing): string {
-  return [w.plan.site ? ` AND site = ${w.bind(w.plan.site)}` : '', w.plan.type ? ` AND type = ${w.bind(w.plan.type)}` : ''].join('');
+function scope(w: Writing, type?: string): string {
+  const typed = type ?? (w.plan.type ? w.bind(w.plan.type) : undefined);
+  return [w.plan.site ? ` AND site = ${w.bind(w.plan.site)}` : '', typed ? ` AND type = ${typed}` : ''].join('');
 }
 
 /**
@@ -298,13 +425,16 @@ function scope(w: Writing): string {
  * any type. A word that is itself in the vocabulary has no correction to look for: its candidates are not read.
  */
 function lookupsTable(w: Writing): string {
-  const strictCount = fewerThanEnough(w, [w.coverage.table ? 'every0' : 'step0'], [w.coverage.every ?? w.plan.steps[0]!.match]);
-  return `lookups AS MATERIALIZED (SELECT i, near, present, present AND EXISTS (SELECT 1 FROM ${VOCAB_TABLE}
-          WHERE ${VOCAB_TABLE} MATCH word_in AND term = word${scope(w)}) AS known
+  const byType = w.plan.byType;
+  // Without a type, on a site of several: each word looked up in each type that has too few strict pages.
+  const strictCount = byType ? typeBelow('t.value', w.bind(w.enough)) : fewerThanEnough(w, [w.coverage.table ? 'every0' : 'step0'], [w.coverage.every ?? w.plan.steps[0]!.match]);
+  const types = byType ? ` CROSS JOIN json_each(${w.bind(JSON.stringify(byType.types))}) t` : '';
+  return `lookups AS MATERIALIZED (SELECT i, near, present, ${byType ? 'lt' : 'NULL'} AS type, present AND EXISTS (SELECT 1 FROM ${VOCAB_TABLE}
+          WHERE ${VOCAB_TABLE} MATCH word_in AND term = word${scope(w, byType ? 'lt' : undefined)}) AS known
         FROM (SELECT CAST(j.key AS INTEGER) AS i, json_extract(j.value, '$[0]') AS word_in, json_extract(j.value, '$[1]') AS near,
-          json_extract(j.value, '$[2]') AS word,
-          EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope(w)}) AS present
-        FROM json_each(${w.bind(JSON.stringify(w.lookups.map((l) => [l.in, l.near, l.term])))}) j WHERE ${strictCount}))`;
+          json_extract(j.value, '$[2]') AS word, ${byType ? 't.value' : 'NULL'} AS lt,
+          EXISTS (SELECT 1 FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH json_extract(j.value, '$[0]')${scope(w, byType ? 't.value' : undefined)}) AS present
+        FROM json_each(${w.bind(JSON.stringify(w.lookups.map((l) => [l.in, l.near, l.term])))}) j${types} WHERE ${strictCount}))`;
 }
 
 /**
@@ -347,7 +477,8 @@ function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, st
   const { plan, bind, depth, coverage } = w;
   const ctes: string[] = [];
   plan.steps.forEach((step, i) => {
-    if (i > 0) ctes.push(`runs${i} AS MATERIALIZED (SELECT ${runs(w, i)} AS go)`);
+    if (i === 1 && w.typed) ctes.push(...typesTables(w));
+    if (i > 0 && !w.typed) ctes.push(`runs${i} AS MATERIALIZED (SELECT ${runs(w, i)} AS go)`);
     const alike = alikeField(plan, step, i);
     if (alike) ctes.push(`${alike.name} AS MATERIALIZED (SELECT id, bm FROM (${matchQuery(plan, step.alike!, bind)}))`);
     if (i === 0 && titlesOfMatches(plan)) {
@@ -355,8 +486,8 @@ function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, st
     } else {
       const names = step.titleMatch === undefined ? undefined : titleNames.get(step.titleMatch);
       const joined = [...(names ? fields.map((f, j) => ({ ...f, name: names[j]! })) : []), ...(alike ? [alike] : [])];
-      const extra = i === 0 ? { factor: coverage.covered('m.id'), columns: coverage.stepOf('m.id') } : undefined;
-      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, joined, bind, i === 0 ? depth : `(CASE WHEN ${ran(i)} THEN ${depth} ELSE 0 END)`, extra)})`);
+      const extra = i === 0 ? { factor: coverage.covered('m.id'), columns: coverage.stepOf('m.id'), order: stepOrder(w) } : undefined;
+      ctes.push(`step${i} AS MATERIALIZED (${rankQuery(plan, step.match, joined, bind, i === 0 ? depth : `(CASE WHEN ${ran(i)} THEN ${depth} ELSE 0 END)`, extra, w.typed?.steps[i])})`);
     }
     // The words are looked up only when the first step found too little (a misspelled word is never in a page, so
     // the first step finding enough means there is none).
@@ -368,14 +499,14 @@ function stepTables(w: Writing, fields: ShortField[], titleNames: Map<string, st
 /** The first step, its short fields scored for the pages it matched only ({@link titlesOfMatches}). */
 function firstStepOfMatches(w: Writing, step: PlanStep, fields: ShortField[], alike: JoinedField | undefined): string[] {
   const { plan, bind, depth, coverage } = w;
-  const ctes = [`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind)})`];
+  const ctes = [`matched AS MATERIALIZED (${matchQuery(plan, step.match, bind, w.typed?.steps[0])})`];
   for (const { table } of fields) {
     ctes.push(`matched_${table} AS MATERIALIZED (SELECT t.rowid AS id, bm25(${table}) AS bm FROM ${table} t
         WHERE ${table} MATCH ${bind(step.titleMatch!)} AND +t.rowid IN (SELECT id FROM matched))`);
   }
   const joined = [...fields.map((f) => ({ ...f, name: `matched_${f.table}` })), ...(alike ? [alike] : [])];
   ctes.push(`step0 AS MATERIALIZED (SELECT m.id AS id, (${fieldScore(joined)})${coverage.covered('m.id')}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${coverage.stepOf('m.id')}
-        FROM matched m${fieldJoins(joined)} ORDER BY score, id LIMIT ${depth})`);
+        FROM matched m${fieldJoins(joined)} ORDER BY ${stepOrder(w)} LIMIT ${depth})`);
   return ctes;
 }
 
@@ -389,9 +520,14 @@ function alikeField(plan: SearchPlan, step: PlanStep, i: number): JoinedField | 
   return { table: TABLE, weight: -(1 - weight), name: `alike${i}` };
 }
 
+/** The order a step's own table keeps its best rows in: the ranking's, within the step (tiers first, when it has them). */
+function stepOrder(w: Writing): string {
+  return w.coverage.tiers ? 'step > 0, score, id' : 'score, id';
+}
+
 /** The order of the ranking: steps are gates (a stricter step's pages first) unless one coverage step ranks them all. */
 function rankingOrder(w: Writing): string {
-  return w.coverage.every === undefined ? 'step, score, id' : 'score, id';
+  return w.coverage.every === undefined ? 'step, score, id' : w.coverage.tiers ? 'step > 0, score, id' : 'score, id';
 }
 
 /**
@@ -406,12 +542,21 @@ function rankingTables(w: Writing): { ctes: string[]; page: string } {
       : `SELECT id, score, ${i} FROM step${i} WHERE id NOT IN (${plan.steps.slice(0, i).map((_, j) => `SELECT id FROM step${j}`).join(' UNION ALL ')})`,
   );
   const order = rankingOrder(w);
-  const ctes = [`ranked AS MATERIALIZED (${fresh.join(' UNION ALL ')} ORDER BY ${order} LIMIT ${w.k})`];
+  const ctes = [`ranked AS MATERIALIZED (${w.typed && plan.steps.length > 1 ? firstFound(plan) : fresh.join(' UNION ALL ')} ORDER BY ${order} LIMIT ${w.k})`];
   const paged = plan.offset > 0;
   if (paged) ctes.push(`page AS MATERIALIZED (SELECT id, score, step FROM ranked ORDER BY ${order} LIMIT -1 OFFSET ${boundCount(w.bind, plan.offset)})`);
   const page = paged ? 'page' : 'ranked';
   if (plan.pageBy !== 'rowid') ctes.push(`bounds AS MATERIALIZED (SELECT min(id) AS low, max(id) AS high FROM ${page})`);
   return { ctes, page };
+}
+
+/**
+ * Each row once, in the first step that found it, reading each step's table once: judged by type, a step's table holds
+ * the types' tables, and naming each step again for every later one (as `NOT IN`) copied them past what SQLite allows.
+ * SQLite takes a bare column from the row `min()` chose.
+ */
+function firstFound(plan: SearchPlan): string {
+  return `SELECT id, score, step FROM (SELECT id, score, min(step) AS step FROM (${plan.steps.map((_, i) => `SELECT id, score, ${i} AS step FROM step${i}`).join(' UNION ALL ')}) GROUP BY id)`;
 }
 
 /**
@@ -421,8 +566,10 @@ function rankingTables(w: Writing): { ctes: string[]; page: string } {
  */
 function snippetMatch(w: Writing): string {
   const { plan, bind } = w;
-  const phrasesOf = (n: number) => plan.steps.slice(0, n).flatMap((s) => [s.match, s.every ?? ''].flatMap((m) => m.match(PHRASE) ?? []));
-  const widest = (n: number) => (n === 1 && w.coverage.every === undefined ? plan.steps[0]!.match : [...new Set(phrasesOf(n))].join(' OR '));
+  // Judged by type, a step's groups' words are its words too.
+  const expressions = (s: PlanStep) => [s.match, s.every ?? '', ...(s.groups ?? []), ...(s.everyGroups ?? [])];
+  const phrasesOf = (n: number) => plan.steps.slice(0, n).flatMap(expressions).flatMap((m) => m.match(PHRASE) ?? []);
+  const widest = (n: number) => (n === 1 && w.coverage.every === undefined && !plan.steps[0]!.groups?.length ? plan.steps[0]!.match : [...new Set(phrasesOf(n))].join(' OR '));
   return plan.steps.length === 1
     ? bind(widest(1))
     : `(CASE ${plan.steps
@@ -459,13 +606,17 @@ function sideRows(w: Writing): string[] {
     // the type is checked, where SQLite scores only the words the filter keeps (a third faster on the benchmark's six
     // types, the same candidates). Where rows read are billed, `rank`: then the type is read only for the words FTS5
     // hands over until the limit is reached, where SQLite reads it for every word (4.5 times the rows on D1).
-    parts.push(`SELECT 'c', NULL, NULL, i, present, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-      CASE WHEN known THEN '[]' ELSE (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope(w)}
+    parts.push(`SELECT 'c', NULL, NULL, i, present, NULL, NULL, type, NULL, NULL, NULL, NULL, NULL,
+      CASE WHEN known THEN '[]' ELSE (SELECT json_group_array(term) FROM (SELECT term FROM ${VOCAB_TABLE} WHERE ${VOCAB_TABLE} MATCH near${scope(w, plan.byType ? 'lookups.type' : undefined)}
         ORDER BY ${plan.rowsBilled ? 'rank' : `bm25(${VOCAB_TABLE}), rowid`} LIMIT ${plan.candidateLimit ?? 40})) END
       FROM lookups`);
   }
   if (plan.strictCheck !== undefined) {
     parts.push(`SELECT 's', NULL, ${siteMatches(plan, [plan.strictCheck], w.enough, bind)}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL`);
+  }
+  if (plan.byType?.decide) {
+    // Each type's strict count: which took its group's corrections.
+    parts.push(`SELECT 's', NULL, n, NULL, NULL, NULL, NULL, type, NULL, NULL, NULL, NULL, NULL, NULL FROM type_strict`);
   }
   if (plan.generation && !plan.bare) {
     parts.push(`SELECT 'g', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, value FROM (${VOCAB_GENERATION_QUERY})`);
@@ -503,10 +654,11 @@ function rankQuery(
   joined: JoinedField[],
   bind: Bind,
   limit: string,
-  extra: { factor: string; columns: string } = { factor: '', columns: '' },
+  extra: { factor: string; columns: string; order?: string } = { factor: '', columns: '' },
+  typed?: TypedMatch,
 ): string {
-  return `SELECT m.id AS id, (${fieldScore(joined)})${extra.factor}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${extra.columns} FROM (${matchQuery(plan, match, bind)}) m${fieldJoins(joined)}
-    ORDER BY score, id LIMIT ${limit}`;
+  return `SELECT m.id AS id, (${fieldScore(joined)})${extra.factor}${boostOf(plan)}${recencyOf(plan, bind, 'm.day')} AS score${extra.columns} FROM (${matchQuery(plan, match, bind, typed)}) m${fieldJoins(joined)}
+    ORDER BY ${extra.order ?? 'score, id'} LIMIT ${limit}`;
 }
 
 /** A short field's FTS5 table, how much its bm25 adds to the row's, and (once joined) the table its scores are in. */
@@ -536,21 +688,23 @@ function fieldJoins(joined: JoinedField[]): string {
  * Every row a step's expression matches in the searched site and type, with FTS5's bm25 of the row and its day
  * number (NULL when undated, or when its type ranks as undated).
  */
-function matchQuery(plan: SearchPlan, match: string, bind: Bind): string {
+function matchQuery(plan: SearchPlan, match: string, bind: Bind, typed?: TypedMatch): string {
   const { title, description, content, tags } = plan.weights;
   const column = (name: string) => (plan.bare ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
   const dated = plan.bare ? DAY_OF_DATE('f.date') : `CASE WHEN d.id IS NULL THEN ${DAY_OF_DATE('f.date')} ELSE d.day END`;
   const undated = plan.recency.boost > 0 ? plan.undatedTypes : [];
   const day = undated.length ? `CASE WHEN ${column('type')} IN (${bind(...undated)}) THEN NULL ELSE ${dated} END` : dated;
-  const where = [`${TABLE} MATCH ${bind(match)}`];
+  const where = [`${TABLE} MATCH ${typed ? typed.match : bind(match)}`];
   if (plan.site) where.push(`${scopeColumn(plan, 'site')} = ${bind(plan.site)}`);
   if (plan.type) where.push(`${scopeColumn(plan, 'type')} = ${bind(plan.type)}`);
+  if (typed) where.push(typed.where(scopeColumn(plan, 'type')));
   where.push(...tagConditions(tagsColumn(plan), plan.tags ?? [], bind));
   // The text past maxContentLength (the `more` column) is body text: it weighs as the body does. A table without the
   // column (an older index, another tool's) ignores the extra weight.
   const weights = [title, description, content, tags, content].join(', ');
-  return `SELECT f.rowid AS id, bm25(${TABLE}, ${weights}) AS bm, ${plan.recency.boost > 0 ? day : 'NULL'} AS day${plan.bare || plan.boosts === false ? '' : ', d.boost AS boost'}
-      FROM ${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}
+  const group = typed?.group && plan.byType?.typoGroups?.length ? `, ${typed.group} AS grp` : '';
+  return `SELECT f.rowid AS id, bm25(${TABLE}, ${weights}) AS bm, ${plan.recency.boost > 0 ? day : 'NULL'} AS day${plan.bare || plan.boosts === false ? '' : ', d.boost AS boost'}${group}
+      FROM ${typed?.from ?? ''}${TABLE} f${plan.bare ? '' : ` LEFT JOIN ${DOCS_TABLE} d ON d.id = f.rowid`}
       WHERE ${where.join(' AND ')}`;
 }
 

@@ -28,6 +28,7 @@ import { CANDIDATES, chooseCorrections, completes, correctionLookups, type Corre
 import { latestTypoIndex, noteGeneration } from './packed-vocabulary.js';
 import { vocabularyFor } from './docs-vocabulary.js';
 import { facetCounts, facetsOfRows, MAX_FACET_VALUES, type FacetCounts } from './facets.js';
+import { candidatesByType, correctionGroups, typesCorrected, type CorrectionGroup } from './type-judgements.js';
 
 /** One search hit, as the endpoint returns it (docs/http-api.md, "Success response"). */
 export interface SearchResult {
@@ -192,6 +193,12 @@ async function search(
     };
   };
   const lastTerm = terms[terms.length - 1]!;
+  // No type asked on a site of several: the union of the query's searches in each type, each judged as `type=` judges
+  // it (issue 44), so that `type=` only narrows. In one statement as before (two while the vocabulary is not in memory).
+  if (config.widen && !input.type && config.types.length > 1) {
+    if (!coverage) return eachTypeInSteps();
+    if (lookups.length > 0) return eachType();
+  }
   // Coverage ranking with the vocabulary in memory: the corrections are known before the statement, which is then the
   // only one, read from the same snapshot as the vocabulary's generation it checks.
   const known = coverage && lookups.length ? correctedInMemory(db, lookups, { site: config.site, type: input.type }, lastTerm) : undefined;
@@ -262,7 +269,154 @@ async function search(
     return outcome(config, terms, await run(db, { ...again, steps: [strict, any] }), ['all', 'any'], corrections, origin, false, alike);
   }
   return outcome(config, terms, first, ['all', 'any'], corrections, origin, coverage, [...alike, ...vocabulary]);
+
+  /** The search of every type with steps as gates, each judged apart ({@link searchStepsByType}). */
+  async function eachTypeInSteps(): Promise<SearchOutcome> {
+    const corrected = (fixed: Map<string, string[]>) => {
+      const fixes = [...fixed.values()].flat();
+      return { strict: { titleMatch, match: correctedTermsMatch(terms, alsoMeant(synonyms, fixed)) }, any: { titleMatch, match: anyTermMatch(terms, [...alike, ...fixes]) } };
+    };
+    const { rows, names, byType } = await searchStepsByType((plan) => run(db, { ...base, ...plan }), {
+      types: config.types,
+      terms,
+      strict,
+      any,
+      lookups,
+      corrected,
+      pageBy,
+      paged: base.offset > 0,
+      lastWord,
+      alike,
+      read,
+    });
+    return outcome(config, terms, rows, names, new Map(), origin, false, alike, byType);
+  }
+
+  /** The coverage-ranked search of every type, each judged apart ({@link ByType}, src/db/judged-types.ts). */
+  async function eachType(): Promise<SearchOutcome> {
+    const strict = covering().every!;
+    const judged = (groups: CorrectionGroup[], decide: boolean): Pick<SearchPlan, 'steps' | 'byType'> => {
+      const corrected = groups.map((g) => covering([...g.corrections.values()].flat(), g.corrections));
+      // Titles are scored by every group's words: a page's title holds its own type's corrections, if any.
+      const step = { ...covering(), titleMatch: covering(groups.flatMap((g) => [...g.corrections.values()].flat())).titleMatch };
+      // A type corrected for a misspelling ranks after the pages that hold every word as typed; a completion does not.
+      const typoGroups = groups.flatMap((g, i) => (isCompletion(g.corrections, lastTerm) ? [] : [i + 1]));
+      const byType = { types: config.types, strict, decide, groups: groups.map((g) => g.types), typoGroups };
+      return { steps: [{ ...step, groups: corrected.map((c) => c.match), everyGroups: corrected.map((c) => c.every!) }], byType };
+    };
+    const answer = (rows: SearchPlanRow[], groups: CorrectionGroup[], corrected: Set<string>) =>
+      outcome(config, terms, rows, ['all', 'any'], new Map(), origin, 'tiers', [...alike, ...vocabulary], typedNames(groups, corrected, lastTerm));
+    const memory = latestTypoIndex(db);
+    if (memory) {
+      const found = config.types.map((type) => ({ type, found: lookups.map((l) => memory.index.lookup(l, { site: config.site, type })) }));
+      const groups = correctionGroups(found.map(({ type, found }) => ({ type, corrections: chooseCorrections(lookups, found.map((f) => f.candidates), lastTerm) })));
+      const lastMisspelled = found.some(({ found }) => lookups.some(({ term }, i) => term === lastTerm && !found[i]!.present));
+      const plan = groups.length ? judged(groups, true) : { steps: [covering()] };
+      const rows = await run(db, { ...base, pageBy: base.offset > 0 && groups.length ? 'rowid' : pageBy(groups.length > 0 && lastMisspelled), generation: true, ...plan });
+      const generation = rows.find((r) => r.kind === 'g')?.json ?? undefined;
+      if (generation) read(generation);
+      if (generation === memory.generation) return answer(rows, groups, typesCorrected(rows, groups, WIDEN_BELOW));
+      // Another vocabulary than the one in memory: as if none were.
+    }
+    const first = await run(db, {
+      ...base,
+      pageBy: pageBy(false),
+      steps: [covering()],
+      lookups,
+      candidateLimit: CANDIDATES,
+      generation: true,
+      byType: { types: config.types, strict, groups: [] },
+    });
+    const generation = first.find((r) => r.kind === 'g')?.json;
+    if (generation) read(generation);
+    const candidates = candidatesByType(first, lookups.length);
+    const groups = correctionGroups([...candidates].map(([type, found]) => ({ type, corrections: chooseCorrections(lookups, found, lastTerm) })));
+    if (!groups.length) return answer(first, [], new Set());
+    const lastMisspelled = first.some((r) => r.kind === 'c' && Number(r.present) === 0 && lookups[Number(r.step)]?.term === lastWord);
+    const again = await run(db, { ...base, pageBy: base.offset > 0 ? 'rowid' : pageBy(lastMisspelled), ...judged(groups, false) });
+    return answer(again, groups, new Set(groups.flatMap((g) => g.types)));
+  }
 }
+
+/**
+ * The search of every type with steps as gates (`ranking: 'fts5'`), each type judged apart ({@link ByType}): the
+ * first statement looks the words up in each type with too few strict pages and runs the any-word step in each such
+ * type that has some of the words in its vocabulary; a second, as `type=` would run it in each type, when a type was
+ * corrected: the corrected steps in the corrected types only, the any-word step in every type but those that miss
+ * every word.
+ */
+async function searchStepsByType(
+  run1: (plan: Pick<SearchPlan, 'steps' | 'byType' | 'pageBy' | 'lookups' | 'candidateLimit' | 'generation'>) => Promise<SearchPlanRow[]>,
+  args: {
+    types: readonly string[];
+    terms: string[];
+    strict: PlanStep;
+    any: PlanStep;
+    lookups: CorrectionLookup[];
+    corrected: (corrections: Map<string, string[]>) => { strict: PlanStep; any: PlanStep };
+    pageBy: (lastMisspelled: boolean) => 'rowid' | 'range';
+    paged: boolean;
+    lastWord: string;
+    alike: string[];
+    read: (generation: string) => void;
+  },
+): Promise<{ rows: SearchPlanRow[]; names: MatchStep[]; byType?: TypedNames }> {
+  const { types, terms, strict, any, lookups, lastWord } = args;
+  const lastTerm = terms[terms.length - 1]!;
+  const words = new Set(terms).size;
+  // The any-word step runs at once in each type that has too few strict pages and some of the words: a second
+  // statement is needed only for the types a correction is found in (as `type=` runs it, the any-word step after it).
+  const first = await run1({
+    pageBy: args.pageBy(false),
+    steps: [strict, { ...any, unlessAllMisspelled: words }],
+    lookups,
+    candidateLimit: CANDIDATES,
+    generation: lookups.length > 0,
+    byType: { types, strict: strict.match, groups: [] },
+  });
+  const generation = first.find((r) => r.kind === 'g')?.json;
+  if (generation) args.read(generation);
+  const candidates = candidatesByType(first, lookups.length);
+  const groups = correctionGroups([...candidates].map(([type, found]) => ({ type, corrections: chooseCorrections(lookups, found, lastTerm) })));
+  const judged = new Set(groups.flatMap((g) => g.types));
+  const absent = new Map<string, number>();
+  for (const row of first) if (row.kind === 'c' && Number(row.present) === 0) absent.set(row.type!, (absent.get(row.type!) ?? 0) + 1);
+  if (!groups.length) return { rows: first, names: ['all', 'any'] };
+  // Every word missing from a type's vocabulary: the any-word step finds nothing there worth its rows.
+  const skipTypes = [...absent].filter(([type, n]) => !judged.has(type) && n >= words).map(([type]) => type);
+  const lastMisspelled = first.some((r) => r.kind === 'c' && Number(r.present) === 0 && lookups[Number(r.step)]?.term === lastWord);
+  const pageBy = args.paged ? 'rowid' : args.pageBy(lastMisspelled);
+  const byType = { types, strict: strict.match, groups: groups.map((g) => g.types) };
+  const widened = { ...any, ...(skipTypes.length ? { skipTypes } : {}) };
+  const fixed = groups.map((g) => args.corrected(g.corrections));
+  const correctedStep = (pick: (f: { strict: PlanStep; any: PlanStep }) => PlanStep): PlanStep => ({
+    ...pick(fixed[0]!),
+    titleMatch: anyTermMatch(terms, [...args.alike, ...groups.flatMap((g) => [...g.corrections.values()].flat())]),
+    groups: fixed.map((f) => pick(f).match),
+    judgedOnly: true,
+  });
+  const steps = [strict, correctedStep((f) => f.strict), widened, correctedStep((f) => f.any)];
+  const typed: TypedNames = new Map();
+  for (const g of groups) {
+    const names: MatchStep[] = isCompletion(g.corrections, lastTerm) ? ['all', 'all', 'any', 'any'] : ['all', 'typo', 'any', 'typo'];
+    for (const type of g.types) typed.set(type, { names, corrections: g.corrections });
+  }
+  return { rows: await run1({ pageBy, steps, byType }), names: ['all', 'all', 'any', 'any'], byType: typed };
+}
+
+/** Per type that took its corrections, its steps' names and its corrections (a completion is not a correction). */
+function typedNames(groups: CorrectionGroup[], corrected: Set<string>, lastTerm: string): TypedNames {
+  const typed: TypedNames = new Map();
+  for (const group of groups) {
+    // A misspelling's pages are the later tier (steps 2–3); a completion's rank with the pages as typed.
+    const names: MatchStep[] = isCompletion(group.corrections, lastTerm) ? ['all', 'any'] : ['all', 'any', 'typo', 'any'];
+    for (const type of group.types) if (corrected.has(type)) typed.set(type, { names, corrections: group.corrections });
+  }
+  return typed;
+}
+
+/** Each corrected type's step names and corrections, for a search of every type judged apart. */
+type TypedNames = Map<string, { names: MatchStep[]; corrections: Map<string, string[]> }>;
 
 /** Whether the corrections only complete the last word, typed partway: its pages have every word, as far as it was typed. */
 function isCompletion(corrections: Map<string, string[]>, lastTerm: string): boolean {
@@ -376,11 +530,27 @@ async function run(db: SearchDatabase, plan: SearchPlan): Promise<SearchPlanRow[
 }
 
 /** The ranking a search statement returned: its `k` rows when it has them, else its page, which is all of it. */
-function rankingOf(rows: SearchPlanRow[], together: boolean): RankedRow[] {
+function rankingOf(rows: SearchPlanRow[], together: Together): RankedRow[] {
   const whole = rows.filter((r) => r.kind === 'k');
+  const first = (step: number) => (together === 'tiers' ? tierOf(step) : together ? 0 : step);
   return (whole.length ? whole : rows.filter((r) => r.kind === 'r'))
     .map((r): RankedRow => [Number(r.id), Number(r.step), Number(r.score)])
-    .sort((a, b) => (together ? 0 : a[1] - b[1]) || a[2] - b[2] || a[0] - b[0]);
+    .sort((a, b) => first(a[1]) - first(b[1]) || a[2] - b[2] || a[0] - b[0]);
+}
+
+/**
+ * How a statement's steps rank: as gates (`false`: a stricter step's pages first), together (`true`: one coverage
+ * ranking), or in tiers (`'tiers'`: a query without a type judged per type, coverage-ranked, where steps 0–1 are the
+ * pages of the types searched as typed and 2–3 those of the types corrected for a misspelling). In tiers, the pages
+ * that hold every word as typed (step 0) come first, then all the others ranked together: a page of one type found
+ * through a correction never outranks a page of another that has what the reader typed, yet still outranks a page
+ * holding only some of the words.
+ */
+type Together = boolean | 'tiers';
+
+/** A step's tier ({@link Together}). */
+function tierOf(step: number): number {
+  return step > 0 ? 1 : 0;
 }
 
 /** The results of a search statement, as the endpoint returns them. */
@@ -391,17 +561,20 @@ function outcome(
   names: MatchStep[],
   corrections: Map<string, string[]>,
   origin: string | undefined,
-  together = false,
+  together: Together = false,
   alike: string[] = [],
+  byType?: TypedNames,
 ): SearchOutcome {
   const ranking = rankingOf(rows, together);
   const byId = new Map(rows.filter((r) => r.kind === 'r').map((r) => [Number(r.id), r]));
+  const namesOf = (type: string | null | undefined) => byType?.get(type ?? '')?.names ?? names;
   // Steps that are gates place a looser step's scores after the stricter ones'; one ranking needs no placing.
-  const factors = together ? new Map<number, number>() : placementFactors(stepSpans(ranking));
+  const factors = together === 'tiers' ? tierFactors(ranking) : together ? new Map<number, number>() : placementFactors(stepSpans(ranking));
   const found = ranking.filter(([id]) => byId.has(id)).map(([id, step, score]) => ({ ...byId.get(id)!, id, step, score }));
-  const suggestion = ranking.some(([, step]) => names[step] === 'typo') ? terms.map((t) => corrections.get(t)?.[0] ?? t).join(' ') : undefined;
+  const suggested = byType?.size ? typedSuggestion(ranking, byId, byType) : ranking.some(([, step]) => names[step] === 'typo') ? corrections : undefined;
+  const suggestion = suggested ? terms.map((t) => suggested.get(t)?.[0] ?? t).join(' ') : undefined;
   // Pages found through a correction have the corrected word, not the typed one, in their sections.
-  const meant = [...terms.flatMap(wordsOf), ...[...corrections.values()].flat()];
+  const meant = [...terms.flatMap(wordsOf), ...[corrections, ...[...(byType?.values() ?? [])].map((t) => t.corrections)].flatMap((c) => [...c.values()].flat())];
   const words = sectionWords([...meant, ...alike.flatMap((a) => a.split(' '))]);
   // Whether a section holds more of the query than the page's introduction counts the words meant, not their synonyms.
   const typed = sectionWords(meant);
@@ -420,13 +593,35 @@ function outcome(
         emoji: row.emoji ?? '',
         snippet,
         score: row.score * (factors.get(row.step) ?? 1),
-        match: names[row.step]!,
+        match: namesOf(row.type)[row.step]!,
         ...sectionOf(sectionToLink(matched[0], `${row.title ?? ''} ${row.description ?? ''}`, typed), url),
         ...sections,
       };
     });
   const facets = facetsOfRows(rows);
   return suggestion === undefined ? { results, facets } : { results, suggestion, facets };
+}
+
+/**
+ * The corrections a search of every type judged apart suggests: those of the type of its best result, when that result
+ * was found through a correction. A result past the page asked has no type in the rows: it is taken as found through
+ * a correction when its step is one in a corrected type (the first such type's corrections).
+ */
+function typedSuggestion(ranking: RankedRow[], byId: Map<number, SearchPlanRow>, typed: TypedNames): Map<string, string[]> | undefined {
+  // Only the best result decides: a page found as typed ranks first when any type holds the words, and then the reader
+  // typed a word the site has.
+  const best = ranking[0];
+  if (!best) return undefined;
+  const [id, step] = best;
+  const row = byId.get(id);
+  const found = row ? [typed.get(row.type ?? '')].filter((t) => t !== undefined) : [...typed.values()];
+  return found.find((t) => t.names[step] === 'typo')?.corrections;
+}
+
+/** Each step's factor when the steps rank in tiers: a tier's scores placed after the tier before ({@link placementFactors}). */
+function tierFactors(ranking: RankedRow[]): Map<number, number> {
+  const byTier = placementFactors(stepSpans(ranking.map(([id, step, score]): RankedRow => [id, tierOf(step), score])));
+  return new Map([0, 1, 2, 3].map((step) => [step, byTier.get(tierOf(step)) ?? 1]));
 }
 
 /** Each step's best and worst score in the ranking, in step order. */

@@ -6,11 +6,11 @@
  *
  * - what `tags=` finds is part of what the query finds without it, in every site and type searched;
  * - paging through at `limit=10` finds the same pages as at `limit=25`;
- * - every tag's count is the number of pages that choosing it gives, paged through.
+ * - every tag's count is the number of pages that choosing it gives, paged through;
+ * - what `type=` finds is part of what the query finds without it, and each type's count is what choosing it gives.
  *
- * The type is part of what is searched, as the site is (docs/decisions.md, "Filters only narrow"): a query is judged in
- * the type asked, so these hold within each type, and a type's count is not what choosing it gives when the query is
- * judged otherwise in that type (a word typed partway completed in one language and not across all of them).
+ * A query is judged in the type asked, and a query without a type in each type apart, as `type=` that type judges it
+ * (docs/decisions.md, "Filters only narrow"): a word typed partway is completed in one language and not in another.
  *
  * Nothing below is a hard-coded result: each property compares two answers of the same index.
  */
@@ -21,6 +21,7 @@ import { forgetTypoIndexes, latestTypoIndex } from '../../src/search/packed-voca
 import { corpusOptions } from '../../bench/labeled-queries.js';
 import { SAMPLE_CORPUS } from '../helpers/corpus.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
+import { observe } from '../helpers/observe.js';
 
 const options = { ...corpusOptions(SAMPLE_CORPUS), database: 'narrow' };
 const config = resolveConfig(options);
@@ -97,6 +98,41 @@ describe.each(Object.entries(DRIVERS))('a filter only narrows: %s', (_name, open
         expect(await pagedThrough(q(query), 10)).toEqual(await pagedThrough(q(query), 25));
         expect(await pagedThrough(`${q(query)}&tags=alpha`, 10)).toEqual(await pagedThrough(`${q(query)}&tags=alpha`, 25));
         expect(await pagedThrough(`${q(query)}&type=en&tags=alpha`, 10)).toEqual(await pagedThrough(`${q(query)}&type=en&tags=alpha`, 25));
+      });
+
+      it.each(QUERIES)('%s: type= finds part of what the query finds, with or without tags', async (query) => {
+        for (const within of ['', '&tags=alpha']) {
+          const all = new Set(await pagedThrough(`${q(query)}${within}`));
+          for (const type of config.types) {
+            const some = await pagedThrough(`${q(query)}${within}&type=${type}`);
+            expect({ type, within, outside: some.filter((url) => !all.has(url)) }).toEqual({ type, within, outside: [] });
+          }
+        }
+      });
+
+      it.each(QUERIES)('%s: each type count is what choosing the type gives, with or without tags', async (query) => {
+        for (const within of ['', '&tags=alpha']) {
+          const { facets } = await ask(`${q(query)}${within}&facets=type`);
+          const counts = Object.fromEntries(facets!.type!.map(({ value, count }) => [value, count]));
+          const chosen: Record<string, number> = {};
+          for (const type of config.types) {
+            const n = (await pagedThrough(`${q(query)}${within}&type=${type}`)).length;
+            if (n > 0) chosen[type] = n;
+          }
+          expect({ within, counts }).toEqual({ within, counts: chosen });
+        }
+      });
+
+      it.each(QUERIES)('%s: without a type, one statement with the vocabulary in memory (coverage), at most two otherwise', async (query) => {
+        let statements = 0;
+        // Search statements only: a cold handler also loads the vocabulary in the background, which no answer waits for.
+        const counted = createSearchHandler({ ...options, ranking: which }, { db: observe(db, (sql) => void (sql.startsWith('WITH') && statements++)), cache: false });
+        for (const asked of ['', '&facets=type,tags', '&tags=alpha&offset=10']) {
+          statements = 0;
+          if (!warm) forgetTypoIndexes();
+          expect((await counted(new Request(`https://example.com/api/search?${q(query)}${asked}`))).status).toBe(200);
+          expect({ asked, statements }).toEqual({ asked, statements: warm && which === 'fields' ? 1 : Math.min(statements, 2) });
+        }
       });
 
       it.each(QUERIES)('%s: each tag count is what choosing the tag gives, with or without a type', async (query) => {
