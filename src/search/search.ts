@@ -270,26 +270,60 @@ async function search(
   }
   return outcome(config, terms, first, ['all', 'any'], corrections, origin, coverage, [...alike, ...vocabulary]);
 
-  /** The search of every type with steps as gates, each judged apart ({@link searchStepsByType}). */
+  /**
+   * The search of every type with steps as gates (`ranking: 'fts5'`), each type judged apart ({@link ByType}): the
+   * first statement looks the words up in each type with too few strict pages and runs the any-word step in each such
+   * type that has some of the words in its vocabulary; a second, as `type=` would run it in each type, when a type was
+   * corrected: the corrected steps in the corrected types only, the any-word step in every type but those that miss
+   * every word.
+   */
   async function eachTypeInSteps(): Promise<SearchOutcome> {
-    const corrected = (fixed: Map<string, string[]>) => {
-      const fixes = [...fixed.values()].flat();
-      return { strict: { titleMatch, match: correctedTermsMatch(terms, alsoMeant(synonyms, fixed)) }, any: { titleMatch, match: anyTermMatch(terms, [...alike, ...fixes]) } };
-    };
-    const { rows, names, byType } = await searchStepsByType((plan) => run(db, { ...base, ...plan }), {
-      types: config.types,
-      terms,
-      strict,
-      any,
+    const types = config.types;
+    const words = new Set(terms).size;
+    // The any-word step runs at once in each type that has too few strict pages and some of the words: a second
+    // statement is needed only for the types a correction is found in (as `type=` runs it, the any-word step after it).
+    const first = await run(db, {
+      ...base,
+      pageBy: pageBy(false),
+      steps: [strict, { ...any, unlessAllMisspelled: words }],
       lookups,
-      corrected,
-      pageBy,
-      paged: base.offset > 0,
-      lastWord,
-      alike,
-      read,
+      candidateLimit: CANDIDATES,
+      generation: lookups.length > 0,
+      byType: { types, strict: strict.match, groups: [] },
     });
-    return outcome(config, terms, rows, names, new Map(), origin, false, alike, byType);
+    const generation = first.find((r) => r.kind === 'g')?.json;
+    if (generation) read(generation);
+    const groups = groupsOf(first);
+    if (!groups.length) return outcome(config, terms, first, ['all', 'any'], new Map(), origin, false, alike);
+    const judged = new Set(groups.flatMap((g) => g.types));
+    const absent = new Map<string, number>();
+    for (const row of first) if (row.kind === 'c' && Number(row.present) === 0) absent.set(row.type!, (absent.get(row.type!) ?? 0) + 1);
+    // Every word missing from a type's vocabulary: the any-word step finds nothing there worth its rows.
+    const skipTypes = [...absent].filter(([type, n]) => !judged.has(type) && n >= words).map(([type]) => type);
+    const fixed = groups.map(({ corrections }) => ({
+      strict: correctedTermsMatch(terms, alsoMeant(synonyms, corrections)),
+      any: anyTermMatch(terms, [...alike, ...[...corrections.values()].flat()]),
+    }));
+    const correctedStep = (pick: 'strict' | 'any'): PlanStep => ({
+      match: fixed[0]![pick],
+      titleMatch: anyTermMatch(terms, [...alike, ...groups.flatMap((g) => [...g.corrections.values()].flat())]),
+      groups: fixed.map((f) => f[pick]),
+      judgedOnly: true,
+    });
+    const steps = [strict, correctedStep('strict'), { ...any, ...(skipTypes.length ? { skipTypes } : {}) }, correctedStep('any')];
+    const typed = typedNames(groups, judged, (completed) => (completed ? ['all', 'all', 'any', 'any'] : ['all', 'typo', 'any', 'typo']), lastTerm);
+    const rows = await run(db, { ...base, pageBy: base.offset > 0 ? 'rowid' : pageBy(lastMisspelledIn(first)), steps, byType: { types, strict: strict.match, groups: groups.map((g) => g.types) } });
+    return outcome(config, terms, rows, ['all', 'all', 'any', 'any'], new Map(), origin, false, alike, typed);
+  }
+
+  /** Each type's corrections from a first statement's `c` rows, grouped by them. */
+  function groupsOf(rows: SearchPlanRow[]): CorrectionGroup[] {
+    return correctionGroups([...candidatesByType(rows, lookups.length)].map(([type, found]) => ({ type, corrections: chooseCorrections(lookups, found, lastTerm) })));
+  }
+
+  /** Whether the last word looked up is in no page (of some type), from a first statement's `c` rows. */
+  function lastMisspelledIn(rows: SearchPlanRow[]): boolean {
+    return rows.some((r) => r.kind === 'c' && Number(r.present) === 0 && lookups[Number(r.step)]?.term === lastWord);
   }
 
   /** The coverage-ranked search of every type, each judged apart ({@link ByType}, src/db/judged-types.ts). */
@@ -305,12 +339,13 @@ async function search(
       return { steps: [{ ...step, groups: corrected.map((c) => c.match), everyGroups: corrected.map((c) => c.every!) }], byType };
     };
     const answer = (rows: SearchPlanRow[], groups: CorrectionGroup[], corrected: Set<string>) =>
-      outcome(config, terms, rows, ['all', 'any'], new Map(), origin, 'tiers', [...alike, ...vocabulary], typedNames(groups, corrected, lastTerm));
-    const memory = latestTypoIndex(db);
-    if (memory) {
-      const found = config.types.map((type) => ({ type, found: lookups.map((l) => memory.index.lookup(l, { site: config.site, type })) }));
-      const groups = correctionGroups(found.map(({ type, found }) => ({ type, corrections: chooseCorrections(lookups, found.map((f) => f.candidates), lastTerm) })));
-      const lastMisspelled = found.some(({ found }) => lookups.some(({ term }, i) => term === lastTerm && !found[i]!.present));
+      outcome(config, terms, rows, ['all', 'any'], new Map(), origin, 'tiers', [...alike, ...vocabulary], typedNames(groups, corrected, coveredNames, lastTerm));
+    // Without a vocabulary in memory (one index serves every type) each entry holds only its type.
+    const inMemory = config.types.map((type) => ({ type, ...correctedInMemory(db, lookups, { site: config.site, type }, lastTerm)! }));
+    const memory = inMemory[0]!;
+    if (memory.generation) {
+      const groups = correctionGroups(inMemory);
+      const lastMisspelled = inMemory.some((t) => t.lastMisspelled);
       const plan = groups.length ? judged(groups, true) : { steps: [covering()] };
       const rows = await run(db, { ...base, pageBy: base.offset > 0 && groups.length ? 'rowid' : pageBy(groups.length > 0 && lastMisspelled), generation: true, ...plan });
       const generation = rows.find((r) => r.kind === 'g')?.json ?? undefined;
@@ -329,90 +364,26 @@ async function search(
     });
     const generation = first.find((r) => r.kind === 'g')?.json;
     if (generation) read(generation);
-    const candidates = candidatesByType(first, lookups.length);
-    const groups = correctionGroups([...candidates].map(([type, found]) => ({ type, corrections: chooseCorrections(lookups, found, lastTerm) })));
+    const groups = groupsOf(first);
     if (!groups.length) return answer(first, [], new Set());
-    const lastMisspelled = first.some((r) => r.kind === 'c' && Number(r.present) === 0 && lookups[Number(r.step)]?.term === lastWord);
-    const again = await run(db, { ...base, pageBy: base.offset > 0 ? 'rowid' : pageBy(lastMisspelled), ...judged(groups, false) });
+    const again = await run(db, { ...base, pageBy: base.offset > 0 ? 'rowid' : pageBy(lastMisspelledIn(first)), ...judged(groups, false) });
     return answer(again, groups, new Set(groups.flatMap((g) => g.types)));
   }
 }
 
-/**
- * The search of every type with steps as gates (`ranking: 'fts5'`), each type judged apart ({@link ByType}): the
- * first statement looks the words up in each type with too few strict pages and runs the any-word step in each such
- * type that has some of the words in its vocabulary; a second, as `type=` would run it in each type, when a type was
- * corrected: the corrected steps in the corrected types only, the any-word step in every type but those that miss
- * every word.
- */
-async function searchStepsByType(
-  run1: (plan: Pick<SearchPlan, 'steps' | 'byType' | 'pageBy' | 'lookups' | 'candidateLimit' | 'generation'>) => Promise<SearchPlanRow[]>,
-  args: {
-    types: readonly string[];
-    terms: string[];
-    strict: PlanStep;
-    any: PlanStep;
-    lookups: CorrectionLookup[];
-    corrected: (corrections: Map<string, string[]>) => { strict: PlanStep; any: PlanStep };
-    pageBy: (lastMisspelled: boolean) => 'rowid' | 'range';
-    paged: boolean;
-    lastWord: string;
-    alike: string[];
-    read: (generation: string) => void;
-  },
-): Promise<{ rows: SearchPlanRow[]; names: MatchStep[]; byType?: TypedNames }> {
-  const { types, terms, strict, any, lookups, lastWord } = args;
-  const lastTerm = terms[terms.length - 1]!;
-  const words = new Set(terms).size;
-  // The any-word step runs at once in each type that has too few strict pages and some of the words: a second
-  // statement is needed only for the types a correction is found in (as `type=` runs it, the any-word step after it).
-  const first = await run1({
-    pageBy: args.pageBy(false),
-    steps: [strict, { ...any, unlessAllMisspelled: words }],
-    lookups,
-    candidateLimit: CANDIDATES,
-    generation: lookups.length > 0,
-    byType: { types, strict: strict.match, groups: [] },
-  });
-  const generation = first.find((r) => r.kind === 'g')?.json;
-  if (generation) args.read(generation);
-  const candidates = candidatesByType(first, lookups.length);
-  const groups = correctionGroups([...candidates].map(([type, found]) => ({ type, corrections: chooseCorrections(lookups, found, lastTerm) })));
-  const judged = new Set(groups.flatMap((g) => g.types));
-  const absent = new Map<string, number>();
-  for (const row of first) if (row.kind === 'c' && Number(row.present) === 0) absent.set(row.type!, (absent.get(row.type!) ?? 0) + 1);
-  if (!groups.length) return { rows: first, names: ['all', 'any'] };
-  // Every word missing from a type's vocabulary: the any-word step finds nothing there worth its rows.
-  const skipTypes = [...absent].filter(([type, n]) => !judged.has(type) && n >= words).map(([type]) => type);
-  const lastMisspelled = first.some((r) => r.kind === 'c' && Number(r.present) === 0 && lookups[Number(r.step)]?.term === lastWord);
-  const pageBy = args.paged ? 'rowid' : args.pageBy(lastMisspelled);
-  const byType = { types, strict: strict.match, groups: groups.map((g) => g.types) };
-  const widened = { ...any, ...(skipTypes.length ? { skipTypes } : {}) };
-  const fixed = groups.map((g) => args.corrected(g.corrections));
-  const correctedStep = (pick: (f: { strict: PlanStep; any: PlanStep }) => PlanStep): PlanStep => ({
-    ...pick(fixed[0]!),
-    titleMatch: anyTermMatch(terms, [...args.alike, ...groups.flatMap((g) => [...g.corrections.values()].flat())]),
-    groups: fixed.map((f) => pick(f).match),
-    judgedOnly: true,
-  });
-  const steps = [strict, correctedStep((f) => f.strict), widened, correctedStep((f) => f.any)];
-  const typed: TypedNames = new Map();
-  for (const g of groups) {
-    const names: MatchStep[] = isCompletion(g.corrections, lastTerm) ? ['all', 'all', 'any', 'any'] : ['all', 'typo', 'any', 'typo'];
-    for (const type of g.types) typed.set(type, { names, corrections: g.corrections });
-  }
-  return { rows: await run1({ pageBy, steps, byType }), names: ['all', 'all', 'any', 'any'], byType: typed };
-}
 
 /** Per type that took its corrections, its steps' names and its corrections (a completion is not a correction). */
-function typedNames(groups: CorrectionGroup[], corrected: Set<string>, lastTerm: string): TypedNames {
+function typedNames(groups: CorrectionGroup[], corrected: Set<string>, names: (completed: boolean) => MatchStep[], lastTerm: string): TypedNames {
   const typed: TypedNames = new Map();
-  for (const group of groups) {
-    // A misspelling's pages are the later tier (steps 2–3); a completion's rank with the pages as typed.
-    const names: MatchStep[] = isCompletion(group.corrections, lastTerm) ? ['all', 'any'] : ['all', 'any', 'typo', 'any'];
-    for (const type of group.types) if (corrected.has(type)) typed.set(type, { names, corrections: group.corrections });
+  for (const { types, corrections } of groups) {
+    for (const type of types) if (corrected.has(type)) typed.set(type, { names: names(isCompletion(corrections, lastTerm)), corrections });
   }
   return typed;
+}
+
+/** The names of a coverage-ranked type's steps: a misspelling's pages are the later tier (steps 2–3), a completion's rank with the pages as typed. */
+function coveredNames(completed: boolean): MatchStep[] {
+  return completed ? ['all', 'any'] : ['all', 'any', 'typo', 'any'];
 }
 
 /** Each corrected type's step names and corrections, for a search of every type judged apart. */
