@@ -62,8 +62,8 @@ export function facetStatementParts(scope: FacetScope, match: string | TypedMatc
   const facets = scope.facets ?? [];
   if (!facets.length) return { ctes: [] };
   const types = scope.types ?? [];
-  // json_object takes at most 127 arguments (SQLite's default), two per type.
-  if (scope.rowsBilled && !scope.facetGroups && types.length > 0 && types.length <= 60) return onePassParts(scope, types, match, bind);
+  // Two values bound per type: D1 binds at most 100 in a statement (json_object takes at most 127 arguments).
+  if (scope.rowsBilled && !scope.facetGroups && types.length > 0 && types.length <= 30) return onePassParts(scope, types, match, bind);
   const fullText = scope.bare || scope.rowsBilled === true;
   const column = (name: string) => (fullText ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
   const tags = fullText ? FULL_TEXT_TAGS : tagsColumn(scope);
@@ -83,7 +83,7 @@ export function facetStatementParts(scope: FacetScope, match: string | TypedMatc
   const terms: string[] = [];
   if (facets.includes('type')) {
     // The configured types only, as in one pass: a type no source has any more cannot be asked for.
-    const configured = types.length ? ` WHERE type IN (${bind(...types)})` : '';
+    const configured = types.length ? ` WHERE type IN (SELECT value FROM json_each(${bind(JSON.stringify(types))}))` : '';
     terms.push(`SELECT 'f' AS kind, value, n FROM (SELECT type AS value, sum(n) AS n FROM facet_groups${configured} GROUP BY type ORDER BY n DESC, value LIMIT ${limit})`);
   }
   if (counted) {

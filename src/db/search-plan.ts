@@ -127,10 +127,10 @@ export interface SearchPlan extends FacetScope {
 
 /**
  * A row of the search statement: a result on the page (`r`), one looked-up word (`c`), or one row of the whole
- * ranking (`k`: only when the page starts after the first result).
+ * ranking (`k`: only when the page starts after the first result), and then the best result's type (`b`, judged by type).
  */
 export interface SearchPlanRow {
-  kind: 'r' | 'c' | 'k' | 'g' | 's' | 'f' | 't';
+  kind: 'r' | 'c' | 'k' | 'g' | 's' | 'f' | 't' | 'b';
   /** `r`, `k`: the page's rowid. */
   id: number | null;
   /** `r`, `k`: its score in the step that found it (bm25 × recency, before placing it after the stricter steps). */
@@ -296,7 +296,7 @@ function typesTables(w: Writing): string[] {
     if (!strictOnly) ctes.push(typeCountTable(`counts${i}`, judgedMatch(before, bind), scopeColumn(plan, 'type'), siteOf(w), !plan.bare && !plan.rowsBilled));
     const own = [typeBelow('t.value', bind(w.enough), strictOnly ? 'type_strict' : `counts${i}`)];
     if (step.unlessMisspelled && w.lookups.length) own.push(`coalesce((SELECT min(present) FROM lookups WHERE type = t.value), 1) = 1`);
-    if (step.skipTypes?.length) own.push(`t.value NOT IN (${bind(...step.skipTypes)})`);
+    if (step.skipTypes?.length) own.push(`t.value NOT IN (SELECT value FROM json_each(${bind(JSON.stringify(step.skipTypes))}))`);
     if (step.unlessAllMisspelled && w.lookups.length) own.push(`coalesce((SELECT sum(1 - present) FROM lookups WHERE type = t.value), 0) < ${bind(step.unlessAllMisspelled)}`);
     conditions.push(`(${own.join(' AND ')}) AS c${i}`);
   }
@@ -625,6 +625,8 @@ function sideRows(w: Writing): string[] {
   if (plan.offset > 0) {
     // As rows, not JSON: D1 writes a JSON number with 15 digits, and scores must come back exactly.
     parts.push(`SELECT 'k', id, score, step, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM ranked`);
+    // Judged by type, the best result's type decides the suggestion on every page: read here when it is not on this one.
+    if (plan.byType?.groups.length) parts.push(`SELECT 'b', NULL, NULL, NULL, NULL, NULL, NULL, (SELECT type FROM ${TABLE} WHERE rowid = (SELECT id FROM ranked ORDER BY ${rankingOrder(w)} LIMIT 1)), NULL, NULL, NULL, NULL, NULL, NULL`);
   }
   return parts;
 }
@@ -693,7 +695,8 @@ function matchQuery(plan: SearchPlan, match: string, bind: Bind, typed?: TypedMa
   const column = (name: string) => (plan.bare ? `f.${name}` : `coalesce(d.${name}, f.${name})`);
   const dated = plan.bare ? DAY_OF_DATE('f.date') : `CASE WHEN d.id IS NULL THEN ${DAY_OF_DATE('f.date')} ELSE d.day END`;
   const undated = plan.recency.boost > 0 ? plan.undatedTypes : [];
-  const day = undated.length ? `CASE WHEN ${column('type')} IN (${bind(...undated)}) THEN NULL ELSE ${dated} END` : dated;
+  // A list of types is one value bound: D1 binds at most 100 in a statement.
+  const day = undated.length ? `CASE WHEN ${column('type')} IN (SELECT value FROM json_each(${bind(JSON.stringify(undated))})) THEN NULL ELSE ${dated} END` : dated;
   const where = [`${TABLE} MATCH ${typed ? typed.match : bind(match)}`];
   if (plan.site) where.push(`${scopeColumn(plan, 'site')} = ${bind(plan.site)}`);
   if (plan.type) where.push(`${scopeColumn(plan, 'type')} = ${bind(plan.type)}`);

@@ -338,8 +338,9 @@ async function search(
       const byType = { types: config.types, strict, decide, groups: groups.map((g) => g.types), typoGroups };
       return { steps: [{ ...step, groups: corrected.map((c) => c.match), everyGroups: corrected.map((c) => c.every!) }], byType };
     };
+    // In tiers only where the statement ranked in tiers: a type corrected for a misspelling (ByType.typoGroups).
     const answer = (rows: SearchPlanRow[], groups: CorrectionGroup[], corrected: Set<string>) =>
-      outcome(config, terms, rows, ['all', 'any'], new Map(), origin, 'tiers', [...alike, ...vocabulary], typedNames(groups, corrected, coveredNames, lastTerm));
+      outcome(config, terms, rows, ['all', 'any'], new Map(), origin, groups.some((g) => !isCompletion(g.corrections, lastTerm)) ? 'tiers' : true, [...alike, ...vocabulary], typedNames(groups, corrected, coveredNames, lastTerm));
     // Without a vocabulary in memory (one index serves every type) each entry holds only its type.
     const inMemory = config.types.map((type) => ({ type, ...correctedInMemory(db, lookups, { site: config.site, type }, lastTerm)! }));
     const memory = inMemory[0]!;
@@ -542,7 +543,7 @@ function outcome(
   // Steps that are gates place a looser step's scores after the stricter ones'; one ranking needs no placing.
   const factors = together === 'tiers' ? tierFactors(ranking) : together ? new Map<number, number>() : placementFactors(stepSpans(ranking));
   const found = ranking.filter(([id]) => byId.has(id)).map(([id, step, score]) => ({ ...byId.get(id)!, id, step, score }));
-  const suggested = byType?.size ? typedSuggestion(ranking, byId, byType) : ranking.some(([, step]) => names[step] === 'typo') ? corrections : undefined;
+  const suggested = byType?.size ? typedSuggestion(ranking[0], byId.get(ranking[0]?.[0] ?? 0) ?? rows.find((r) => r.kind === 'b'), byType) : ranking.some(([, step]) => names[step] === 'typo') ? corrections : undefined;
   const suggestion = suggested ? terms.map((t) => suggested.get(t)?.[0] ?? t).join(' ') : undefined;
   // Pages found through a correction have the corrected word, not the typed one, in their sections.
   const meant = [...terms.flatMap(wordsOf), ...[corrections, ...[...(byType?.values() ?? [])].map((t) => t.corrections)].flatMap((c) => [...c.values()].flat())];
@@ -574,19 +575,14 @@ function outcome(
 }
 
 /**
- * The corrections a search of every type judged apart suggests: those of the type of its best result, when that result
- * was found through a correction. A result past the page asked has no type in the rows: it is taken as found through
- * a correction when its step is one in a corrected type (the first such type's corrections).
+ * The corrections a search of every type judged apart suggests: those of the type of its best result (`first` of the
+ * ranking; `best` its row, or past the page asked the statement's `b` row, its type alone), when that result was found
+ * through a correction. Only the best result decides: a page found as typed ranks first when any type holds the words,
+ * and then the reader typed a word the site has. Every page of the answer suggests the same.
  */
-function typedSuggestion(ranking: RankedRow[], byId: Map<number, SearchPlanRow>, typed: TypedNames): Map<string, string[]> | undefined {
-  // Only the best result decides: a page found as typed ranks first when any type holds the words, and then the reader
-  // typed a word the site has.
-  const best = ranking[0];
-  if (!best) return undefined;
-  const [id, step] = best;
-  const row = byId.get(id);
-  const found = row ? [typed.get(row.type ?? '')].filter((t) => t !== undefined) : [...typed.values()];
-  return found.find((t) => t.names[step] === 'typo')?.corrections;
+function typedSuggestion(first: RankedRow | undefined, best: SearchPlanRow | undefined, typed: TypedNames): Map<string, string[]> | undefined {
+  const found = typed.get(best?.type ?? '');
+  return found?.names[first?.[1] ?? 0] === 'typo' ? found.corrections : undefined;
 }
 
 /** Each step's factor when the steps rank in tiers: a tier's scores placed after the tier before ({@link placementFactors}). */

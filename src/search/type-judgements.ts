@@ -24,7 +24,8 @@ export function correctionGroups(perType: TypeCorrections[]): CorrectionGroup[] 
   const groups = new Map<string, CorrectionGroup>();
   for (const { type, corrections } of perType) {
     if (corrections.size === 0) continue;
-    const key = JSON.stringify([...corrections].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    // Every type's corrections are chosen over the same lookups, in their order (chooseCorrections): the same order.
+    const key = JSON.stringify([...corrections]);
     const group = groups.get(key);
     if (group) group.types.push(type);
     else groups.set(key, { types: [type], corrections });

@@ -8,7 +8,8 @@
  * `outcome` (every word as typed, then the rest), while the statement cuts the ranking at `offset + limit` by score
  * alone (no type corrected for a misspelling: no tiers in SQL). So a page holding only some of the words ranks inside
  * page 2 before pages holding every word that come on page 3, the order at `limit=10` is not the order at `limit=25`,
- * and the scores paged through are not ascending (`astro comp`: -0.0238 at 20th, -0.1108 at 21st).
+ * and the scores paged through are not ascending (`astro comp`: -0.0238 at 20th, -0.1108 at 21st). Fixed after:
+ * `outcome` ranks in tiers only when the statement did (a type corrected for a misspelling).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchHandler, resolveConfig, type SearchDatabase } from '../../src/index.js';

@@ -7,7 +7,8 @@
  * Observed on commit b008316: past the first page the best result is not among the page's rows, and `typedSuggestion`
  * (src/search/search.ts) then takes the first corrected type's corrections, whichever type the best result is of:
  * `configuraton` answers "configuration" at offset 0 and the German "konfiguration" at offset 5; `exmple` "exemple"
- * then "example"; `componnet` "component" then "components".
+ * then "example"; `componnet` "component" then "components". Fixed after: past the first page the statement reads the
+ * best result's type (a `b` row, one row read), and its type's corrections are suggested on every page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchHandler, resolveConfig, type SearchDatabase } from '../../src/index.js';
