@@ -527,7 +527,7 @@ function stepOrder(w: Writing): string {
 
 /** The order of the ranking: steps are gates (a stricter step's pages first) unless one coverage step ranks them all. */
 function rankingOrder(w: Writing): string {
-  return w.coverage.every === undefined ? 'step, score, id' : w.coverage.tiers ? 'step > 0, score, id' : 'score, id';
+  return w.coverage.every === undefined ? 'step, score, id' : stepOrder(w);
 }
 
 /**

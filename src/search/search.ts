@@ -372,7 +372,6 @@ async function search(
   }
 }
 
-
 /** Per type that took its corrections, its steps' names and its corrections (a completion is not a correction). */
 function typedNames(groups: CorrectionGroup[], corrected: Set<string>, names: (completed: boolean) => MatchStep[], lastTerm: string): TypedNames {
   const typed: TypedNames = new Map();
