@@ -55,8 +55,13 @@ export const OPTIONS: SearchOptions = {
 
 export const CONFIG = resolveConfig(OPTIONS);
 
-/** The corpus's pages as the indexer builds them, each with its tags. */
-export async function corpusPages(): Promise<IndexDocument[]> {
+/** The corpus's pages as the indexer builds them, each with its tags: built once per test file, for every driver. */
+export function corpusPages(): Promise<IndexDocument[]> {
+  return (built ??= buildPages());
+}
+let built: Promise<IndexDocument[]> | undefined;
+
+async function buildPages(): Promise<IndexDocument[]> {
   const built = (await buildIndex(CONFIG)).documents;
   const pages = built.filter((d) => d.type === 'fr' || d.type === 'de' || CHOSEN.has(d.url));
   if (pages.length !== CHOSEN.size + built.filter((d) => d.type === 'fr' || d.type === 'de').length) {
