@@ -110,7 +110,9 @@ export async function judgeQuery(
   let known = fresh ? undefined : knownIndex(db);
   let strict: Map<string, number> | undefined;
   if (!known) {
-    const inspected = await inspect(db, { vocabulary: config.widen, counts: config.widen ? judged.map(strictIn) : [], most: WIDEN_BELOW });
+    // The vocabulary is read even when this configuration corrects nothing (`widen: false`): what is kept of the index
+    // serves every search of the process, whatever its configuration.
+    const inspected = await inspect(db, { vocabulary: true, counts: config.widen ? judged.map(strictIn) : [], most: WIDEN_BELOW });
     known = rememberIndex(db, inspected);
     strict = inspected.counts;
   }

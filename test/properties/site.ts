@@ -1,14 +1,15 @@
 /**
  * The corpus of ./corpus.ts indexed on one driver and searched through the endpoint, with the typo vocabulary in one of
- * the two states a process can be in: not in memory (a new process, or a Worker isolate's first request: corrections
- * are looked up in SQL) or in memory (loaded in the background after a first search: corrections are chosen before the
- * statement). Every request checks the state it was asked in.
+ * the two states a process can be in: not in memory (a new process, or a Worker isolate's first request: the search
+ * reads the packed vocabulary in its first statement) or in memory (kept from an earlier search: the search judges by
+ * it and reads none). Every request checks the state it was asked in, by the statements it sent.
  */
-import { afterAll, beforeAll, expect, vi, type MockInstance } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { createSearchHandler, type SearchDatabase, type SearchOptions } from '../../src/index.js';
 import { writeIndex } from '../../src/indexer/index.js';
-import { forgetTypoIndexes, latestTypoIndex, vocabularyGeneration } from '../../src/search/packed-vocabulary.js';
-import { TypoIndex } from '../../src/search/typo-index.js';
+import { PACKED_VOCAB_TABLE, VOCAB_GENERATION_QUERY } from '../../src/db/schema.js';
+import { forgetKnownIndexes, knownIndex } from '../../src/search/known-index.js';
+import { observe } from '../helpers/observe.js';
 import type { TestDatabase } from '../helpers/databases.js';
 import { CONFIG, OPTIONS, corpusPages } from './corpus.js';
 
@@ -63,43 +64,38 @@ export class IndexedSite {
     private readonly handle: TestDatabase,
     /** The vocabulary generation of this index: what the vocabulary in memory must be. */
     readonly generation: string,
+    /** The database as the handlers search it, noting each statement (`sent`). */
+    readonly db: SearchDatabase,
+    private readonly sent: string[],
     private readonly handlers: Record<Variant, (request: Request) => Promise<Response>>,
     private memory: Memory = 'not in memory',
-    /** The lookups the typo index in memory answers: none while it is not in memory. */
-    private readonly lookups: MockInstance<TypoIndex['lookup']> = vi.spyOn(TypoIndex.prototype, 'lookup'),
   ) {}
 
   static async open(open: () => Promise<TestDatabase>): Promise<IndexedSite> {
     const handle = await open();
     await writeIndex(handle.db, CONFIG, await corpusPages());
-    const generation = await vocabularyGeneration(handle.db);
-    if (!generation) throw new Error('the index has no vocabulary generation: the typo vocabulary cannot be loaded into memory');
+    const generation = (await handle.db.prepare(VOCAB_GENERATION_QUERY).all<{ value: string }>()).results[0]?.value;
+    if (!generation) throw new Error('the index has no vocabulary generation: the typo vocabulary cannot be kept in memory');
+    const sent: string[] = [];
+    const db = observe(handle.db, (sql) => sent.push(sql));
     const handlers = Object.fromEntries(
-      Object.entries(VARIANTS).map(([name, over]) => [name, createSearchHandler({ ...OPTIONS, ...over }, { db: handle.db, cache: false })]),
+      Object.entries(VARIANTS).map(([name, over]) => [name, createSearchHandler({ ...OPTIONS, ...over }, { db, cache: false })]),
     ) as Record<Variant, (request: Request) => Promise<Response>>;
-    return new IndexedSite(handle, generation, handlers);
+    return new IndexedSite(handle, generation, db, sent, handlers);
   }
 
-  get db(): SearchDatabase {
-    return this.handle.db;
-  }
-
-  /**
-   * Puts the process in the state named: nothing in memory, or this index's vocabulary loaded (a first search reads its
-   * generation; the process then loads it in the background, waited for here).
-   */
+  /** Puts the process in the state named: nothing in memory, or this index's vocabulary kept (read by a first search). */
   async enter(memory: Memory): Promise<void> {
     this.memory = memory;
-    forgetTypoIndexes();
+    forgetKnownIndexes();
     if (memory === 'not in memory') return;
     await this.handlers.fields(new Request('https://example.com/api/search?q=componnet'));
-    for (let i = 0; i < 400 && latestTypoIndex(this.db)?.generation !== this.generation; i++) await new Promise((r) => setTimeout(r, 25));
-    expect(latestTypoIndex(this.db)?.generation, 'the vocabulary was not loaded into memory within 10 s').toBe(this.generation);
+    expect(knownIndex(this.db)?.generation, 'the first search kept the vocabulary it read').toBe(this.generation);
   }
 
-  /** How many words the vocabulary in memory has been asked about so far. */
-  get lookupsInMemory(): number {
-    return this.lookups.mock.calls.length;
+  /** How many of the statements sent so far read the packed vocabulary. */
+  get vocabularyReads(): number {
+    return this.sent.filter((sql) => sql.includes(PACKED_VOCAB_TABLE)).length;
   }
 
   /** One request to the endpoint, in the state entered (checked before it is sent, and by what it consulted). */
@@ -112,9 +108,9 @@ export class IndexedSite {
     for (const tag of asked.tags) url.searchParams.append('tags', tag);
     if (facets) url.searchParams.set('facets', facets);
     // A new process for every request, or this index's vocabulary in memory.
-    if (this.memory === 'not in memory') forgetTypoIndexes();
-    expect(latestTypoIndex(this.db)?.generation).toBe(this.memory === 'in memory' ? this.generation : undefined);
-    const before = this.lookupsInMemory;
+    if (this.memory === 'not in memory') forgetKnownIndexes();
+    expect(knownIndex(this.db)?.generation).toBe(this.memory === 'in memory' ? this.generation : undefined);
+    const before = this.vocabularyReads;
     const logged: string[] = [];
     const log = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
     let res: Response;
@@ -124,7 +120,10 @@ export class IndexedSite {
       log.mockRestore();
     }
     const body = (await res.json()) as Answer & { error?: string };
-    if (this.memory === 'not in memory') expect(this.lookupsInMemory, 'a search consulted a vocabulary in memory').toBe(before);
+    // A search that reads the database at all reads the vocabulary first when none is in memory, and never when it is.
+    const reads = this.vocabularyReads - before;
+    if (this.memory === 'in memory') expect(reads, 'a search read the vocabulary it had in memory').toBe(0);
+    else if (res.status === 200 && body.results.length > 0) expect(reads, 'a search without the vocabulary in memory did not read it').toBe(1);
     return { status: res.status, body, query: url.search, logged: logged.join('\n') };
   }
 
@@ -155,8 +154,7 @@ export class IndexedSite {
   }
 
   async close(): Promise<void> {
-    this.lookups.mockRestore();
-    forgetTypoIndexes();
+    forgetKnownIndexes();
     await this.handle.close();
   }
 }
