@@ -54,7 +54,7 @@ beforeAll(async () => {
   documents = (await buildIndex(docs)).documents;
 }, 120_000);
 
-// Its counts and words are the full corpus's: without ../shared (a clone outside CI) it is skipped, as
+// Its counts and words are the full corpus's: without ../shared (a clone, a fork's CI) it is skipped, as
 // helpers/corpus.ts says.
 describe.skipIf(!HAS_FULL_CORPUS).each(['node:sqlite', 'better-sqlite3'] as SqliteDriver[])('typo candidates in memory, on %s', (driver) => {
   let db: SearchDatabase & { close(): void };

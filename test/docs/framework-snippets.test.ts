@@ -70,8 +70,9 @@ const installed = (app: string) => existsSync(join(apps, app, 'node_modules/site
 
 /**
  * Every snippet test is registered whatever is installed (issue 48, item 4: tests filtered out by `installed` were
- * never counted). Without its app a test is skipped, the report naming the app and how to install it; under CI
- * (`CI` set), where scripts/test.sh installs every app, a missing app fails the test instead: no snippet goes unchecked.
+ * never counted). Without its app a test is skipped, the report naming the app and how to install it; under any CI
+ * (`CI` set), where scripts/test.sh installs every app (a fork's CI too: the apps come from npm, not from the
+ * project's shared folder), a missing app fails the test instead: no snippet goes unchecked.
  */
 function needsApp(app: string, ctx: TestContext): void {
   if (installed(app)) return;
