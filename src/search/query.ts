@@ -1,11 +1,10 @@
 import { SearchInputError } from '../errors.js';
 import { DEFAULTS, type ResolvedConfig } from '../options/options.js';
+import { codePointLength } from '../text/code-points.js';
 import { segmentUnspaced } from '../text/segment.js';
 import { isFiller } from './filler.js';
 import { parseFacets, parseTags, type FacetName } from './facets.js';
 
-/** Queries shorter than this (after trimming) return no results rather than an error. */
-export const MIN_QUERY_LENGTH = 2;
 /** `limit` when the request has none. */
 export const DEFAULT_LIMIT = 10;
 
@@ -190,13 +189,6 @@ function parseInteger(value: number | string | null | undefined, fallback: numbe
   const text = value.trim();
   if (!/^[+-]?\d{1,15}$/.test(text)) return undefined;
   return Number(text);
-}
-
-/** Length in characters (code points): an emoji counts as one, as a person would count it. */
-export function codePointLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
 }
 
 /** The longest run of query words tried as one identifier (`get static paths` → `getstaticpaths`). */

@@ -7,12 +7,10 @@ import {
   allTermsMatch,
   anyTermMatch,
   correctedTermsMatch,
-  codePointLength,
   coverageMatch,
   anyOf,
   DEFAULT_LIMIT,
   everyWordMatch,
-  MIN_QUERY_LENGTH,
   normalizeSearchInput,
   searchTerms,
   wordsOf,
@@ -21,6 +19,8 @@ import {
 } from './query.js';
 import { DOCS_TABLE, HEADINGS_TABLE, PREFIX_INDEX_MAX, SECTIONS_TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { removeWordBreaks } from '../text/segment.js';
+import { codePointLength } from '../text/code-points.js';
+import { MIN_QUERY_LENGTH } from '../text/query-length.js';
 import { matchingSections, sectionOf, sectionToLink, sectionSnippet, sectionWords } from './sections.js';
 import { urlResolver } from './urls.js';
 import { escapeSnippet } from './snippet.js';

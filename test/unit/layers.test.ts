@@ -11,7 +11,29 @@ function importsOf(file: string): string[] {
   return [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((m) => relative(src, resolve(dirname(file), m[1]!)));
 }
 
+/** `folder/file.ts → target` for every relative import of every module under src/`folder`, subfolders included. */
+function importsUnder(folder: string, keep: (line: string) => boolean = () => true): string[] {
+  const dir = join(src, folder);
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts'))
+    .flatMap((f) => {
+      const file = join(dir, f);
+      const lines = readFileSync(file, 'utf8').split('\n').filter(keep).join('\n');
+      return [...lines.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((m) => `${folder}/${f} → ${relative(src, resolve(dirname(file), m[1]!))}`);
+    });
+}
+
 describe('the layers (docs/architecture.md)', () => {
+  it('src/indexer/ and src/analytics/ take the text rules they share with the search from src/text/, not from src/search/', () => {
+    const indexer = importsUnder('indexer');
+    expect(indexer.length).toBeGreaterThan(0);
+    expect(indexer.filter((line) => line.includes('→ search/'))).toEqual([]);
+    // The recorder is handed the input the handler validated: a type, which no code follows at run time.
+    const analytics = importsUnder('analytics', (line) => !line.startsWith('import type '));
+    expect(analytics.length).toBeGreaterThan(0);
+    expect(analytics.filter((line) => line.includes('→ search/'))).toEqual([]);
+  });
+
   it('src/db/ imports nothing from the layers above it: only itself, src/text/ and the shared errors', () => {
     const dir = join(src, 'db');
     const found = readdirSync(dir)
