@@ -43,4 +43,14 @@ describe('the layers (docs/architecture.md)', () => {
     const above = found.filter((line) => !/→ (db\/|text\/|errors\.js$)/.test(line));
     expect(above).toEqual([]);
   });
+
+  it('src/db/ never sees a request: no Request, socket, address or request-scoped context, only an opaque client key the layer above names', () => {
+    const dir = join(src, 'db');
+    const code = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')] as const);
+    expect(code.length).toBeGreaterThan(0);
+    const seen = code.flatMap(([f, text]) => [...text.matchAll(/\b(Request|Response|IncomingMessage|ServerResponse|remoteAddress|AsyncLocalStorage|node:http|node:async_hooks)\b/g)].map((m) => `${f}: ${m[1]}`));
+    expect(seen).toEqual([]);
+  });
 });
