@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite, toNodeListener } from '../../adapters/node.js';
 import { createSearchHandler, resolveConfig } from '../../src/index.js';
 import type { StatementPool } from '../../src/db/sqlite-pool.js';
-import { asClient } from '../../adapters/node-listener.js';
+import { asClient } from '../../src/http/node-listener.js';
 import type { SqliteDatabase } from '../../src/db/sqlite.js';
 import { seed, siteDocs } from '../helpers/documents.js';
 

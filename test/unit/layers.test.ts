@@ -53,4 +53,10 @@ describe('the layers (docs/architecture.md)', () => {
     const seen = code.flatMap(([f, text]) => [...text.matchAll(/\b(Request|Response|IncomingMessage|ServerResponse|remoteAddress|AsyncLocalStorage|node:http|node:async_hooks)\b/g)].map((m) => `${f}: ${m[1]}`));
     expect(seen).toEqual([]);
   });
+
+  it('nothing under src/ imports adapters/: the framework entries sit on top, and the Node bridge lives in src/http/', () => {
+    const all = readdirSync(src).filter((f) => !f.includes('.')).flatMap((folder) => importsUnder(folder));
+    expect(all.length).toBeGreaterThan(100);
+    expect(all.filter((line) => line.includes('→ ../adapters/'))).toEqual([]);
+  });
 });

@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { SearchHandler } from '../src/http/handler.js';
-import { isValidHost } from '../src/http/host.js';
-import { isLoopbackAddress, markLoopback } from '../src/http/loopback.js';
-import { groupStatementsBy } from '../src/db/sqlite-pool.js';
+import type { SearchHandler } from './handler.js';
+import { isValidHost } from './host.js';
+import { isLoopbackAddress, markLoopback } from './loopback.js';
+import { groupStatementsBy } from '../db/sqlite-pool.js';
 
 /**
  * The remote address of the connection whose request is being answered. The index's worker pool takes clients in
