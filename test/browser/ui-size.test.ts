@@ -8,8 +8,11 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const UI_DIR = new URL('../../src/ui/', import.meta.url);
-/** The budget from issue 37 (item 8; issue 7 set 6 KB before recent searches, languages and shareable searches). */
-const MAX_GZIP_BYTES = 8 * 1024;
+/**
+ * The box's budget: 10 KB, the project's (issue 37 set 8 KB, issue 7 6 KB before recent searches, languages and
+ * shareable searches; the code is not folded to fit one).
+ */
+const MAX_GZIP_BYTES = 10 * 1024;
 /** A translation is loaded beside the box on a page in its language; each stays small. */
 const MAX_LOCALE_GZIP_BYTES = 1024;
 
