@@ -61,8 +61,12 @@ function described(config: ResolvedConfig, site: LlmsSite, count?: number): { na
   const mcp = config.mcp || undefined;
   const host = site.origin ? new URL(site.origin).host : undefined;
   const name = site.name ?? mcp?.name ?? host ?? 'Documentation';
-  const pages = count === undefined ? 'Every page' : `${count} page${count === 1 ? '' : 's'}`;
-  const summary = site.summary ?? mcp?.description ?? `${pages} of ${name}, with its title, address and description.`;
+  // "Every page … with its", "1 page … with its", "20 pages … each with its": one reading for each count.
+  const pages =
+    count === undefined
+      ? `Every page of ${name} in full, with its title and address.`
+      : `${count} page${count === 1 ? '' : 's'} of ${name}, ${count === 1 ? '' : 'each '}with its title, address and description.`;
+  const summary = site.summary ?? mcp?.description ?? pages;
   return { name: oneLine(name), summary: oneLine(summary) };
 }
 

@@ -1,5 +1,5 @@
 import { SearchInputError } from '../errors.js';
-import { normalizeTag, NOT_IN_A_TAG } from '../text/tags.js';
+import { MAX_TAG_LENGTH, normalizeTag, NOT_IN_A_TAG } from '../text/tags.js';
 
 /**
  * Tag filters and facet counts (docs/http-api.md, "Filters and facets"): the `tags` and `facets` parameters, validated
@@ -12,8 +12,6 @@ export type FacetName = (typeof FACET_NAMES)[number];
 
 /** At most this many tags in one request: each is a condition on every match. */
 export const MAX_TAGS = 10;
-/** The longest tag accepted, in characters: far above any real tag, far below what would cost the statement. */
-export const MAX_TAG_LENGTH = 100;
 /**
  * At most this many values per facet, the most frequent first: a site with thousands of tags answers with its top
  * ones, not all of them (a box shows a handful).

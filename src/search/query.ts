@@ -4,10 +4,6 @@ import { segmentUnspaced } from '../text/segment.js';
 import { codePointLength } from '../text/code-points.js';
 import { parseFacets, parseTags, type FacetName } from './facets.js';
 
-export { codePointLength };
-
-/** Queries shorter than this (after trimming) return no results rather than an error. */
-export const MIN_QUERY_LENGTH = 2;
 /** `limit` when the request has none. */
 export const DEFAULT_LIMIT = 10;
 

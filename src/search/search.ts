@@ -18,7 +18,8 @@ import { vocabularyFor } from './docs-vocabulary.js';
 import { facetCounts, MAX_FACET_VALUES } from './facets.js';
 import { correctionGroups, correctionsByType, WIDEN_BELOW } from './judgement.js';
 import { knownIndex, rememberIndex, type KnownIndex } from './known-index.js';
-import { MIN_QUERY_LENGTH, searchTerms, type SearchInput } from './query.js';
+import { searchTerms, type SearchInput } from './query.js';
+import { MIN_QUERY_LENGTH } from '../text/query-length.js';
 import { outcomeOf, type Formatting, type SearchOutcome } from './results.js';
 import { SiteSearchConfigError } from '../errors.js';
 

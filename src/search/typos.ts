@@ -1,19 +1,12 @@
+import { isCorrectable } from '../text/correctable-words.js';
 import { editDistance } from '../text/edit-distance.js';
 import { foldWord } from '../text/fold.js';
-
-/** Words shorter than this are not corrected: too many real words lie one edit away from them. */
-const MIN_TYPO_LENGTH = 4;
 /** Corrections kept per word. */
 const MAX_CORRECTIONS = 3;
 
 /** Edits allowed: 1 for words of 4–7 letters, 2 for longer ones. */
 export function maxEdits(word: string): number {
   return word.length >= 8 ? 2 : 1;
-}
-
-/** Whether a term is a word typo tolerance applies to (letters only, long enough). */
-export function isCorrectable(term: string): boolean {
-  return term.length >= MIN_TYPO_LENGTH && /^\p{L}+$/u.test(term) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(term);
 }
 
 /** The query's words typo tolerance applies to, each once, in order. */

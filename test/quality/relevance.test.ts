@@ -27,7 +27,7 @@ async function rankAll(config: ResolvedConfig, db: SqliteDatabase, queries: Labe
   return rows;
 }
 
-// Its thresholds are the full corpus's: without ../shared (a clone outside CI) it is skipped, and says so.
+// Its thresholds are the full corpus's: without ../shared (a clone, a fork's CI) it is skipped, and says so.
 describe.skipIf(!HAS_FULL_CORPUS)('relevance on astro-docs', () => {
   const config = HAS_FULL_CORPUS ? resolveConfig(corpusOptions()) : undefined!;
   const queries = HAS_FULL_CORPUS ? loadQueries() : [];
