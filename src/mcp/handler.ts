@@ -72,7 +72,13 @@ export function createMcpHandler(options: SearchOptions | ResolvedConfig, runtim
     const refused = refusal(request, url, origin, configuredOrigin);
     if (refused) return refused;
 
-    const body = await readRequestBody(request, MAX_MCP_BODY_BYTES);
+    let body: Awaited<ReturnType<typeof readRequestBody>>;
+    try {
+      body = await readRequestBody(request, MAX_MCP_BODY_BYTES);
+    } catch {
+      // The client closed the connection before the end of its body: nothing to parse, nothing worth a log line.
+      return rpcError(400, -32600, 'Bad request: the body ended before its end (the client closed the connection)');
+    }
     if (body.tooLarge) return rpcError(413, -32600, `Request body too large (max ${MAX_MCP_BODY_BYTES} bytes)`);
     let parsed: unknown;
     try {
