@@ -13,6 +13,7 @@ import { toIsoDay } from './dates.js';
 import { echo, echoText } from './echo.js';
 import { isDraft, searchIntent } from './search-frontmatter.js';
 import { cutOnWord } from '../text/cut.js';
+import { oneLine } from '../text/one-line.js';
 import { bodyOf, deepChars, deepText, remainingWords, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
 
 export { cutOnWord };
@@ -109,7 +110,7 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
     truncated,
     warnings,
     document: {
-      title: capped('title', segmentUnspaced(clean(stringField(data.title) ?? firstHeading(body) ?? titleFromPath(file.relativePath)))),
+      title: capped('title', segmentUnspaced(oneLine(clean(stringField(data.title) ?? firstHeading(body) ?? titleFromPath(file.relativePath))))),
       description: capped('description', segmentUnspaced(clean(DESCRIPTION_KEYS.map((k) => stringField(data[k])).find(Boolean) ?? ''))),
       content,
       tags: capped('tags', segmentUnspaced(clean(tagsField(data.tags, warn)))),

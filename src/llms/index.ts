@@ -11,7 +11,7 @@ import { pageMarkdown } from '../mcp/page-markdown.js';
 import { resolveConfig } from '../options/config.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 import { urlResolver } from '../search/urls.js';
-import { removeWordBreaks } from '../text/segment.js';
+import { markdownLink, markdownText } from '../mcp/markdown-text.js';
 
 /** What the files say of the site beyond its pages. */
 export interface LlmsSite {
@@ -29,7 +29,6 @@ function groupOf(config: ResolvedConfig): (page: StoredPage) => string {
   return (page) => page.url.split('/').filter(Boolean)[0] ?? 'Pages';
 }
 
-const oneLine = (text: string) => removeWordBreaks(text).replace(/\s+/g, ' ').trim();
 
 /** llms.txt: `# name`, `> summary`, then per group `## group` and `- [title](url): description` per page. */
 export async function llmsTxt(config: ResolvedConfig, db: SearchDatabase, site: LlmsSite = {}): Promise<string> {
@@ -40,7 +39,7 @@ export async function llmsTxt(config: ResolvedConfig, db: SearchDatabase, site: 
   for await (const page of allPages(db, config.site)) {
     count++;
     const key = group(page);
-    const line = `- [${oneLine(page.title).replace(/[[\]]/g, '')}](${absolute(page.url)})${page.description ? `: ${oneLine(page.description)}` : ''}`;
+    const line = `- ${markdownLink(page.title, absolute(page.url))}${page.description ? `: ${markdownText(page.description)}` : ''}`;
     groups.set(key, [...(groups.get(key) ?? []), line]);
   }
   const { name, summary } = described(config, site, count);
@@ -63,7 +62,7 @@ function described(config: ResolvedConfig, site: LlmsSite, count?: number): { na
   const name = site.name ?? mcp?.name ?? host ?? 'Documentation';
   const pages = count === undefined ? 'Every page' : `${count} page${count === 1 ? '' : 's'}`;
   const summary = site.summary ?? mcp?.description ?? `${pages} of ${name}, with its title, address and description.`;
-  return { name: oneLine(name), summary: oneLine(summary) };
+  return { name: markdownText(name), summary: markdownText(summary) };
 }
 
 /** The routes a Worker serves them at. */

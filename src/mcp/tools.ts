@@ -15,7 +15,8 @@ import { runSearch } from '../search/search.js';
 import { urlResolver } from '../search/urls.js';
 import { LIST_PAGE_SIZE, listArguments, pageArguments, searchArguments } from './arguments.js';
 import { pageMarkdown } from './page-markdown.js';
-import { ANSWER_JSON_SCHEMA, answerText, toolAnswer } from './results.js';
+import { ANSWER_JSON_SCHEMA, toolAnswer } from './results.js';
+import { markdownLink, markdownText } from './markdown-text.js';
 import type { SearchInput } from '../search/query.js';
 import type { AnswerBody } from '../analytics/events.js';
 
@@ -81,8 +82,8 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
       const db = context.db();
       const outcome = await runSearch(config, forSearch(db), input, context.origin, undefined, billsRowsRead(db), context.background);
       context.searched?.(input, outcome);
-      const answer = toolAnswer(input, outcome, config.maxOffset);
-      return { content: [{ type: 'text', text: answerText(answer) }], structuredContent: answer };
+      const { answer, text } = toolAnswer(input, outcome, config.maxOffset);
+      return { content: [{ type: 'text', text }], structuredContent: answer };
     }),
   );
 
@@ -121,7 +122,7 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
       const { pages, more } = await listPages(context.db(), config.site, { type, offset, limit: LIST_PAGE_SIZE });
       const listed = pages.map((p) => ({ title: p.title, url: absolute(p.url), description: p.description, type: p.type }));
       const next = more ? offset + LIST_PAGE_SIZE : undefined;
-      const lines = listed.map((p) => `- [${p.title}](${p.url})${p.description ? `: ${p.description}` : ''}`);
+      const lines = listed.map((p) => `- ${markdownLink(p.title, p.url)}${p.description ? `: ${markdownText(p.description)}` : ''}`);
       if (listed.length === 0) lines.push(offset > 0 ? 'No more pages.' : 'The index has no pages.');
       if (next !== undefined) lines.push('', `More pages: call list_pages again with offset ${next}.`);
       return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { pages: listed, ...(next !== undefined ? { nextOffset: next } : {}) } };
