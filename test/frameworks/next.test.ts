@@ -112,4 +112,4 @@ describe('Next.js 16 on Netlify: the runtime\'s server function holds the index 
   });
 });
 
-devModeSuite('next16', (port) => ['npx', 'next', 'dev', '-p', String(port), '-H', '127.0.0.1'], { reindexes: true });
+devModeSuite('next16', (port) => ['npx', 'next', 'dev', '-p', String(port), '-H', '127.0.0.1'], { reindexes: true, mcp: '/mcp/' });

@@ -191,5 +191,5 @@ describe("sveltekit2 built with adapter-netlify and the guide's netlify.toml, pa
 });
 
 for (const name of ['sveltekit2', 'sveltekit3']) {
-  devModeSuite(name, (port) => ['npx', 'vite', 'dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { reindexes: true });
+  devModeSuite(name, (port) => ['npx', 'vite', 'dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { reindexes: true, ...(name === 'sveltekit2' ? { mcp: '/mcp' } : {}) });
 }

@@ -26,7 +26,8 @@ import { bundleSize } from '../../bench/perf/bundle-size.js';
  * `type=` judges it (each type's strict count, lookups and corrections per type, the steps gated per type, the facet
  * counts per type, a corrected type's pages after those holding every word as typed; src/db/judged-types.ts,
  * src/search/type-judgements.ts), +2,992 bytes (main 21,548, with it 24,540). The next change that adds to the Worker
- * has to take as much out first.
+ * has to take as much out first. Issue 54 did (24,563 → 24,547): a cache that throws is a miss (+215) where the check
+ * of the page's origin, which cannot fire in a Worker of its own (its request URL is the browser's), left the Worker.
  */
 const MAX_GZIP_BYTES = 24_576;
 
@@ -51,9 +52,11 @@ describe('the Worker bundle', () => {
  * the zod it validates the protocol with: 109,742 bytes gzipped when measured (docs/decisions.md, "The MCP server for AI
  * assistants"), 90.1 KB more than the Worker without them (19,599). Sized with wrangler's export conditions, as the SDK ships a Workers build of its own.
  * Issue 44 raised it to 113 KB: the search of a query without a type judged per type, as in every Worker (114,945
- * with it).
+ * with it). Issue 54 raised it to 116 KB (115,260 → 118,008): the tools' replies kept in the Cache API, frontmatter
+ * escaped in what assistants read, llms.txt and llms-full.txt written once per cache lifetime by keyset, bounded and
+ * streamed from one buffer, list_pages by cursor, and a damaged or missing index told as the endpoint tells it.
  */
-const MAX_MCP_GZIP_BYTES = 113 * 1024;
+const MAX_MCP_GZIP_BYTES = 116 * 1024;
 
 describe('the Worker bundle with the MCP server', () => {
   it(`is at most ${MAX_MCP_GZIP_BYTES} bytes gzipped, and the MCP code is only in it`, async () => {
