@@ -84,13 +84,15 @@ export async function listPages(
     return results.length > limit ? { pages, next: pages.at(-1)!.url } : { pages };
   }
   const window = Math.max(LIST_SCAN_ROWS, limit + 1);
-  // One row at least (the window's end), with the type's pages in it when there are any.
+  // One row at least (the window's end), with the type's pages in it when there are any. CROSS JOIN keeps the window
+  // the outer loop: the planner would otherwise read the whole full-text table and look each row up in the window.
+
   const { results } = await db
     .prepare(
       `WITH scan AS MATERIALIZED (SELECT id, url, type FROM ${DOCS_TABLE} WHERE site = ? AND url > ? ORDER BY url LIMIT ?),
       ends AS (SELECT max(url) AS scanned, count(*) AS rows_read FROM scan)
       SELECT p.*, e.scanned AS scanned, e.rows_read AS rows_read FROM ends e LEFT JOIN (
-        ${LISTED_SELECT} FROM scan d JOIN ${TABLE} i ON i.rowid = d.id WHERE d.type = ? ORDER BY d.url LIMIT ?
+        ${LISTED_SELECT} FROM scan d CROSS JOIN ${TABLE} i ON i.rowid = d.id WHERE d.type = ? ORDER BY d.url LIMIT ?
       ) p ON true ORDER BY p.url`,
     )
     .bind(site, after, window, type, limit + 1)
@@ -106,9 +108,9 @@ export async function listPages(
 /**
  * Every page of a site with its text, in URL order, `batch` at a time by keyset (each statement reads the rows it
  * returns: the whole site is read once, where `OFFSET` paging read the rows before each batch again, the square of
- * the pages in all). Stops when the caller stops pulling.
+ * the pages in all): 40 statements at 10,000 pages, under D1 Free's 50 a request. Stops when the caller stops pulling.
  */
-export async function* allPages(db: SearchDatabase, site: string, batch = 200): AsyncGenerator<StoredPage> {
+export async function* allPages(db: SearchDatabase, site: string, batch = 250): AsyncGenerator<StoredPage> {
   for (let after = ''; ; ) {
     const { results } = await db.prepare(`${PAGE_SELECT} AND d.url > ? ORDER BY d.url LIMIT ?`).bind(site, after, batch).all<StoredPage>();
     yield* results;
