@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveConfig, type ResolvedConfig, type SearchOptions } from '../../src/index.js';
 import { checkDatabaseConfig } from '../../src/indexer/wrangler.js';
 import { runtimeModule, type Platform } from './runtime-module.js';
+import type { AllowedDomain, LinkOrigins } from './link-origin.js';
 
 const VIRTUAL_ID = 'virtual:site-search/runtime';
 
@@ -28,7 +29,7 @@ export interface AstroIntegrationLike {
       updateConfig: (config: { vite: object }) => unknown;
     }) => void;
     'astro:config:done': (params: {
-      config: { adapter?: { name: string } };
+      config: { adapter?: { name: string }; site?: string; security?: { allowedDomains?: AllowedDomain[] } };
       logger: { warn(message: string): void };
     }) => void;
     'astro:build:done'?: (params: { dir: URL; logger: { info(message: string): void; warn(message: string): void } }) => Promise<void>;
@@ -41,6 +42,8 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
   let root = process.cwd();
   let platform: Platform = 'node';
   let site: string | undefined;
+  let dev = false;
+  let links: LinkOrigins = {};
 
   return {
     name: 'site-search',
@@ -50,7 +53,7 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
         site = astroConfig.site;
         // Under `astro dev` the index changes as you write (a re-run `site-search index`, the Starlight plugin's
         // re-index on save): a cached answer, in the server or the browser, would show the page as it was.
-        const dev = command === 'dev';
+        dev = command === 'dev';
         root = fileURLToPath(astroConfig.root);
         if (config.apiRoute) injectRoute({ pattern: config.apiRoute, entrypoint: 'site-search/astro/route', prerender: false });
         // The MCP server for AI assistants (docs/mcp.md), with the `mcp` option on.
@@ -61,7 +64,7 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
               {
                 name: 'site-search:runtime',
                 resolveId: (id: string) => (id === VIRTUAL_ID ? `\0${VIRTUAL_ID}` : undefined),
-                load: (id: string) => (id === `\0${VIRTUAL_ID}` ? runtimeModule(config, platform, dev) : undefined),
+                load: (id: string) => (id === `\0${VIRTUAL_ID}` ? runtimeModule(config, platform, dev, links) : undefined),
               },
             ],
             // The route imports the virtual module, so Vite must process site-search instead of leaving it to Node.
@@ -72,6 +75,8 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
       'astro:config:done': ({ config: astroConfig, logger }) => {
         const cloudflare = astroConfig.adapter?.name === '@astrojs/cloudflare';
         platform = cloudflare ? (astroMajor(root) >= 6 ? 'cloudflare' : 'cloudflare-locals') : 'node';
+        // Absolute URLs (link-origin.ts): the `origin` option wins in the handler; the dev server follows the request.
+        if (!dev && !config.origin) links = { site: astroConfig.site ? new URL(astroConfig.site).origin : undefined, allowedDomains: astroConfig.security?.allowedDomains };
         if (!config.apiRoute) return;
         if (cloudflare) {
           const check = checkDatabaseConfig(config, root);

@@ -1,10 +1,11 @@
 /** The MCP server the Astro integration injects at the `mcp` option's route (docs/mcp.md), on demand. */
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
-import { analytics, config, database, dev, platform } from 'virtual:site-search/runtime';
+import { analytics, config, database, dev, links, platform } from 'virtual:site-search/runtime';
 import type { ResolvedConfig, SearchDatabase, WaitUntilContext } from '../../src/index.js';
 import { missingIndexMessage } from '../../src/errors.js';
 import { createMcpHandler } from '../../src/mcp/index.js';
 import { recordAnalytics } from '../../src/analytics/index.js';
+import { onAllowedDomain, type LinkOrigins } from './link-origin.js';
 
 interface PlatformContext {
   env?: object;
@@ -12,10 +13,13 @@ interface PlatformContext {
   missingIndex?: string;
 }
 
-// Page and result URLs follow Astro.url (or the `origin` option), as the search endpoint's do. On Node the handler opens
+// Page and result URLs are built as the search endpoint's are (the `origin` option, Astro's `site`, an allowed domain,
+// the request: link-origin.ts). On Node the handler opens
 // the local index itself (`database`); elsewhere the binding is in `env`. With analytics on, assistants' searches are
 // counted as the search route's are, apart from them (on Node in the analytics file beside the index).
+const { site, allowedDomains } = links as LinkOrigins;
 const handler = createMcpHandler(config as ResolvedConfig, {
+  origin: site,
   db: database as (() => SearchDatabase) | undefined,
   analytics: analytics as () => SearchDatabase | undefined,
   recordAnalytics,
@@ -31,5 +35,5 @@ export async function ALL({ request, locals }: { request: Request; locals: objec
   if (missingIndex) {
     return Response.json({ jsonrpc: '2.0', error: { code: -32603, message: missingIndexMessage(missingIndex) }, id: null }, { status: 500, headers: { 'Cache-Control': 'no-store' } });
   }
-  return handler(request, env, ctx);
+  return handler(onAllowedDomain(request, allowedDomains), env, ctx);
 }

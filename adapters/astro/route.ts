@@ -1,9 +1,10 @@
 /** The endpoint the Astro integration injects at `apiRoute`. */
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
-import { analytics, config, database, dev, platform } from 'virtual:site-search/runtime';
+import { analytics, config, database, dev, links, platform } from 'virtual:site-search/runtime';
 import { createSearchHandler, type ResolvedConfig, type SearchDatabase, type WaitUntilContext } from '../../src/index.js';
 import { createDevSearchHandler } from '../../src/http/dev-server.js';
 import { missingIndexMessage } from '../../src/errors.js';
+import { onAllowedDomain, type LinkOrigins } from './link-origin.js';
 
 interface PlatformContext {
   env?: object;
@@ -11,11 +12,12 @@ interface PlatformContext {
   missingIndex?: string;
 }
 
-// Result URLs follow the request's URL, which is Astro.url (or the `origin` option): Astro takes X-Forwarded-Host only
-// for the domains in `security.allowedDomains`; on @astrojs/node it takes Host as sent (docs/security.md).
-// Under `astro dev` (where workerd may have no NODE_ENV to read, so the integration says so) nothing is cached.
-// With analytics on, a Node server writes them to their own file beside the index (the index is opened read-only).
-const runtime = { analytics: analytics as () => SearchDatabase | undefined, db: database as (() => SearchDatabase) | undefined };
+// Result URLs are built on the `origin` option, else Astro's `site`, else an allowed domain, else the request's URL as
+// Astro reports it (link-origin.ts; under `astro dev`, the request). Under `astro dev` (where workerd may have no
+// NODE_ENV to read, so the integration says so) nothing is cached. With analytics on, a Node server writes them to
+// their own file beside the index (the index is opened read-only).
+const { site, allowedDomains } = links as LinkOrigins;
+const runtime = { analytics: analytics as () => SearchDatabase | undefined, db: database as (() => SearchDatabase) | undefined, origin: site };
 const handler = dev ? createDevSearchHandler(config as ResolvedConfig, runtime) : createSearchHandler(config as ResolvedConfig, runtime);
 
 export const prerender = false;
@@ -29,5 +31,5 @@ export async function ALL({ request, locals }: { request: Request; locals: objec
       { status: 500, headers: { 'Cache-Control': 'no-store' } },
     );
   }
-  return handler(request, env, ctx);
+  return handler(onAllowedDomain(request, allowedDomains), env, ctx);
 }

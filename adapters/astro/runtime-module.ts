@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from '../../src/index.js';
+import type { LinkOrigins } from './link-origin.js';
 
 /** How the injected route reaches the database. */
 export type Platform = 'cloudflare' | 'cloudflare-locals' | 'node';
@@ -8,11 +9,11 @@ export type Platform = 'cloudflare' | 'cloudflare-locals' | 'node';
  * then caches nothing), and a `platform(locals)` that returns the `{ env, ctx }` for the handler the way this Astro
  * major and adapter provide them, a `database()` the handler opens itself on Node (so a damaged file gets its one clear
  * 500; elsewhere `undefined`: the binding is in `env`), and an `analytics()` that returns the database analytics are written to (on Node the
- * analytics file beside the index, with the option on; elsewhere none: D1 holds them). Astro's `site` is not used for result URLs: under `astro dev` it names the production
- * host, so every click would leave the dev server.
+ * analytics file beside the index, with the option on; elsewhere none: D1 holds them), and `links`: the origins the
+ * absolute URLs are built on (link-origin.ts).
  */
-export function runtimeModule(config: ResolvedConfig, platform: Platform, dev: boolean): string {
-  const head = `export const config = ${JSON.stringify(config)};\nexport const dev = ${dev};\n`;
+export function runtimeModule(config: ResolvedConfig, platform: Platform, dev: boolean, links: LinkOrigins = {}): string {
+  const head = `export const config = ${JSON.stringify(config)};\nexport const dev = ${dev};\nexport const links = ${JSON.stringify(links)};\n`;
   switch (platform) {
     case 'cloudflare':
       // Astro 6+: bindings come from cloudflare:workers; the ExecutionContext is locals.cfContext.

@@ -1,6 +1,7 @@
 import { SearchInputError } from '../errors.js';
 import type { ResolvedConfig } from '../options/options.js';
-import { codePointLength, MIN_QUERY_LENGTH } from '../search/query.js';
+import { codePointLength } from '../text/code-points.js';
+import { MIN_QUERY_LENGTH } from '../text/query-length.js';
 
 /** A click report is three short fields; anything longer is not one. */
 export const MAX_CLICK_BODY_BYTES = 2048;

@@ -5,7 +5,7 @@
  * forms; `%40` is read as `@`.
  */
 
-import { codePointLength } from '../search/query.js';
+import { codePointLength } from '../text/code-points.js';
 
 /** An e-mail address, its domain dotted or not (`admin@localhost`). */
 const EMAIL = /[^\s@]+@[^\s@]+/gu;

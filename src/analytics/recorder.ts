@@ -111,9 +111,10 @@ export class AnalyticsRecorder {
   #schedule(db: SearchDatabase, ctx?: WaitUntil | null): void {
     const waitMs = this.options.flushSeconds * 1000;
     const background = ctx && typeof ctx.waitUntil === 'function';
-    // On Node the first count of a process is written at once: a new setup shows in `stats` (and a store that cannot
-    // be written is reported) at the first search, not five minutes later. A write there costs nothing billed.
-    const first = !background && !this.#hasWritten;
+    // The first count of a process (Node) or isolate (Workers, in waitUntil) is written at once: a new setup shows in
+    // `stats`, and a store that cannot be written is reported, at the first search, not `flushSeconds` later. On D1
+    // that is one batch more per isolate (issue 55, item 6: a Worker's report stayed empty for five minutes).
+    const first = !this.#hasWritten;
     if (!background) {
       if (!this.#lastDb) flushOnExit(this);
       this.#lastDb = db;

@@ -12,7 +12,7 @@ import type { ResolvedConfig } from '../options/options.js';
 import type { SearchDatabase } from '../db/types.js';
 import { createSearchHandler, endpointNotFoundMessage } from '../http/handler.js';
 import { isLoopbackHostname } from '../http/loopback.js';
-import { hostHeaderCount, toNodeListener } from '../../adapters/node-listener.js';
+import { hostHeaderCount, toNodeListener } from '../http/node-listener.js';
 import type { LoadedConfig } from './load-config.js';
 import { devPage, documentPage, HIGHLIGHT_SCRIPT_ROUTE, UI_SCRIPT_ROUTE, type IndexedPage } from './page.js';
 import { TABLE } from '../db/schema.js';

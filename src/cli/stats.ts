@@ -30,11 +30,11 @@ export async function stats(loaded: LoadedConfig, flags: Flags, wranglerArgs: st
  */
 export function stillInMemory(loaded: LoadedConfig, flags: Flags): string {
   const seconds = loaded.config.analytics ? loaded.config.analytics.flushSeconds : 300;
-  const when = `every ${seconds} s (flushSeconds)`;
   if (typeof flags.engine === 'string') return 'Analytics Engine data points are written with each search, and appear in its SQL API within a minute or two.';
+  if (seconds === 0) return 'Every search answered is here: with flushSeconds: 0 each is written as it is answered.';
   return flags.d1 !== undefined
-    ? `Searches of the last ${seconds} s may not be here yet: a Worker holds its counts in memory and writes them with its first request after they are ${seconds} s old (flushSeconds).`
-    : `Searches of the last ${seconds} s may not be here yet: a Node server writes its first search at once, then what it counted ${when}, and all it holds when it stops.`;
+    ? `Searches of the last ${seconds} s may not be here yet: a Worker writes the first search of each isolate at once, then holds its counts in memory and writes them with its first request after they are ${seconds} s old (flushSeconds).`
+    : `Searches of the last ${seconds} s may not be here yet: a Node server writes its first search at once, then what it counted every ${seconds} s (flushSeconds), and all it holds when it stops.`;
 }
 
 /** The report from the SQL tables: the analytics file, or D1 through wrangler. */

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { SqliteDatabase, SqliteDriver } from './sqlite.js';
@@ -19,8 +18,8 @@ export interface PoolTarget {
 }
 
 /**
- * Who asked for a statement (the Node bridge gives the connection's remote address): a client's statements wait behind
- * each other, not in front of another client's. Held only while its statements wait or run.
+ * Who a statement is run for, as the layer that knows names it (see {@link groupStatementsBy}): a client's statements
+ * wait behind each other, not in front of another client's. Opaque here; held only while its statements wait or run.
  */
 export type ClientKey = unknown;
 
@@ -30,8 +29,17 @@ export type ClientKey = unknown;
  */
 const PRESENT_MS = 1_000;
 
-/** The client whose request is being answered: `toNodeListener` runs the handler inside `requestClient.run(address, …)`. */
-export const requestClient = new AsyncLocalStorage<ClientKey>();
+/** Names the client of the statement about to run; until a layer above says otherwise, every statement is one client's. */
+let clientOfStatement: () => ClientKey = () => undefined;
+
+/**
+ * Groups the pools' statements by client from now on: `read` names the client of the statement about to run, from the
+ * context it runs in. The database layer never sees a request, nor learns what a client is: the Node listener
+ * (`toNodeListener`) registers the connection's remote address, so a client's backlog waits behind its own statements.
+ */
+export function groupStatementsBy(read: () => ClientKey): void {
+  clientOfStatement = read;
+}
 
 /**
  * Worker threads a read-only index gets by default: one more than the cores, at least 3 and at most 5. A client sending
@@ -112,7 +120,7 @@ export class StatementPool {
   constructor(
     private readonly target: PoolTarget,
     readonly size: number,
-    private readonly clientOf: () => ClientKey = () => requestClient.getStore(),
+    private readonly clientOf: () => ClientKey = () => clientOfStatement(),
   ) {}
 
   /** Runs one statement on a worker, resolving with its rows. */

@@ -1,10 +1,9 @@
 import { basename, dirname } from 'node:path';
 import type { ResolvedConfig } from '../options/options.js';
 import { segmentUnspaced } from '../text/segment.js';
-import { hasInvisible, normalizeTag, NOT_IN_A_TAG, showInvisible } from '../text/tags.js';
-import { MAX_TAG_LENGTH } from '../search/facets.js';
-import { codePointLength } from '../search/query.js';
-import { stripSentinels } from '../search/snippet.js';
+import { hasInvisible, MAX_TAG_LENGTH, normalizeTag, NOT_IN_A_TAG, showInvisible } from '../text/tags.js';
+import { codePointLength } from '../text/code-points.js';
+import { stripSentinels } from '../text/marks.js';
 import type { SourceFile } from './collect.js';
 import type { FrontmatterChecks, FrontmatterRules } from './frontmatter-rules.js';
 import { toIsoDay } from './dates.js';

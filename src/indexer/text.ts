@@ -6,7 +6,7 @@
  * inline scanner strips markup from each prose run. Both passes degrade gracefully: anything they cannot make sense of
  * is kept (or dropped to the end of its line) and reported through `onWarning`, never thrown.
  */
-import { stripSentinels } from '../search/snippet.js';
+import { stripSentinels } from '../text/marks.js';
 
 /** A problem found in the source; extraction carries on regardless. */
 export interface TextWarning {

@@ -1,4 +1,4 @@
-import { isCorrectable } from '../search/typos.js';
+import { isCorrectable } from '../text/correctable-words.js';
 import type { IndexDocument } from './document.js';
 
 /** A word of the vocabulary and the document type it occurs in (a search filtered by type corrects within it). */

@@ -107,9 +107,10 @@ function described(config: ResolvedConfig, site: LlmsSite, address: Addressing, 
   const name = given !== undefined ? markdownText(given) : address.host ?? 'Documentation';
   const givenSummary = site.summary ?? mcp?.description;
   if (givenSummary !== undefined) return { name, summary: markdownText(givenSummary) };
-  if (count === 'full') return { name, summary: `The pages of ${name} as Markdown: each with its title, address, description and text.` };
-  const pages = count === undefined ? 'Pages' : `${count} page${count === 1 ? '' : 's'}`;
-  return { name, summary: `${pages} of ${name}, with its title, address and description.` };
+  // "Every page … with its", "1 page … with its", "20 pages … each with its": one reading for each count.
+  if (count === 'full') return { name, summary: `Every page of ${name} in full, with its title and address.` };
+  if (count === undefined) return { name, summary: `Pages of ${name}, each with its title, address and description.` };
+  return { name, summary: `${count} page${count === 1 ? '' : 's'} of ${name}, ${count === 1 ? '' : 'each '}with its title, address and description.` };
 }
 
 /** Addresses filled in with `origin` (or paths without one): what the CLI writes. */

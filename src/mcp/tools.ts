@@ -9,7 +9,8 @@ import { listPages, readPage } from '../db/pages.js';
 import type { SearchDatabase } from '../db/types.js';
 import { SiteSearchError } from '../errors.js';
 import type { McpOptions, ResolvedConfig } from '../options/options.js';
-import { codePointLength, MIN_QUERY_LENGTH } from '../search/query.js';
+import { codePointLength } from '../text/code-points.js';
+import { MIN_QUERY_LENGTH } from '../text/query-length.js';
 import { runSearch } from '../search/search.js';
 import { urlResolver } from '../search/urls.js';
 import { LIST_PAGE_SIZE, listArguments, pageArguments, searchArguments } from './arguments.js';
@@ -18,6 +19,7 @@ import { ANSWER_JSON_SCHEMA, toolAnswer } from './results.js';
 import { markdownLink, markdownText } from './markdown-text.js';
 import { replyKeys, type ReplyCache, type StoredReply, type ToolReply } from './reply-cache.js';
 import type { SearchInput } from '../search/query.js';
+import type { Ranking } from '../ranking/types.js';
 import type { AnswerBody } from '../analytics/events.js';
 
 /** What one request's tools work with. */
@@ -26,6 +28,8 @@ export interface ToolContext {
   db(): SearchDatabase;
   /** The site's origin: result and page URLs are absolute on it. */
   origin: string;
+  /** The rankings the search tool may answer with (those of the endpoint). */
+  rankings: readonly Ranking[];
   /** The MCP route's URL (`https://docs.example.com/mcp`): the tools' replies are kept under it. */
   route: string;
   /** Where replies are kept between requests; absent under a dev server or with `cacheMaxAge: 0`. */
@@ -173,7 +177,7 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
   /** One search, on the database the request names, through its read replicas where it has them. */
   function search(input: SearchInput) {
     const given = context.db();
-    return runSearch(config, forSearch(given), input, context.origin, undefined, billsRowsRead(given), context.background);
+    return runSearch(config, forSearch(given), input, { origin: context.origin, rowsBilled: billsRowsRead(given), rankings: context.rankings });
   }
 }
 

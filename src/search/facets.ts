@@ -1,5 +1,5 @@
 import { SearchInputError } from '../errors.js';
-import { normalizeTag, NOT_IN_A_TAG } from '../text/tags.js';
+import { MAX_TAG_LENGTH, normalizeTag, NOT_IN_A_TAG } from '../text/tags.js';
 
 /**
  * Tag filters and facet counts (docs/http-api.md, "Filters and facets"): the `tags` and `facets` parameters, validated
@@ -12,8 +12,6 @@ export type FacetName = (typeof FACET_NAMES)[number];
 
 /** At most this many tags in one request: each is a condition on every match. */
 export const MAX_TAGS = 10;
-/** The longest tag accepted, in characters: far above any real tag, far below what would cost the statement. */
-export const MAX_TAG_LENGTH = 100;
 /**
  * At most this many values per facet, the most frequent first: a site with thousands of tags answers with its top
  * ones, not all of them (a box shows a handful).
@@ -66,12 +64,16 @@ export function facetCounts(asked: readonly FacetName[], found: FacetCounts = {}
   return Object.fromEntries(asked.map((name) => [name, found[name] ?? []]));
 }
 
-/** The counts in a search statement's rows (`f`: a type, `t`: a tag), the most frequent first. */
-export function facetsOfRows(rows: readonly { kind: string; score: number | null; json: string | null }[]): FacetCounts {
-  const counted = (kind: string) =>
-    rows
-      .filter((r) => r.kind === kind)
-      .map((r): FacetCount => ({ value: r.json ?? '', count: Number(r.score) }))
+/**
+ * The counts a ranking statement returned, `[[kind, value, count], …]` as JSON (`f`: a type, `t`: a tag), the most
+ * frequent first.
+ */
+export function facetsOfJson(json: string): FacetCounts {
+  const counts = JSON.parse(json) as [kind: string, value: string, count: number][];
+  const of = (kind: string) =>
+    counts
+      .filter(([k]) => k === kind)
+      .map(([, value, count]): FacetCount => ({ value: String(value), count: Number(count) }))
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-  return { type: counted('f'), tags: counted('t') };
+  return { type: of('f'), tags: of('t') };
 }

@@ -5,8 +5,6 @@
  */
 import { MARK_CLOSE, MARK_OPEN } from '../text/marks.js';
 
-const SENTINELS = new RegExp(`[${MARK_OPEN}${MARK_CLOSE}]`, 'g');
-
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** What escapeSnippet rewrites, in one pass over the text: the HTML specials and the two sentinels. */
 const SPECIALS = new RegExp(`[&<>"'${MARK_OPEN}${MARK_CLOSE}]`, 'g');
@@ -32,9 +30,4 @@ export function escapeSnippet(raw: string): string {
     return ESCAPES[c]!;
   });
   return open ? `${marked}</mark>` : marked;
-}
-
-/** Removes the sentinel characters from text before it is indexed. */
-export function stripSentinels(text: string): string {
-  return text.replace(SENTINELS, '');
 }

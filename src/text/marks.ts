@@ -11,3 +11,10 @@ export const MARK_CLOSE_CODE = 0xe001;
 
 export const MARK_OPEN = String.fromCharCode(MARK_OPEN_CODE);
 export const MARK_CLOSE = String.fromCharCode(MARK_CLOSE_CODE);
+
+const MARKS = new RegExp(`[${MARK_OPEN}${MARK_CLOSE}]`, 'g');
+
+/** Removes the two mark characters from text before it is indexed, so stored text cannot fake a highlight. */
+export function stripSentinels(text: string): string {
+  return text.replace(MARKS, '');
+}

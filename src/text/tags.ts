@@ -12,6 +12,12 @@
  */
 const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\u{e0100}-\u{e01ef}]/gu;
 
+/**
+ * The longest tag accepted, in characters: far above any real tag, far below what would cost the statement. The
+ * `tags` filter refuses a longer one; the indexer leaves a longer frontmatter tag out, with a warning.
+ */
+export const MAX_TAG_LENGTH = 100;
+
 /** What the `tags` parameter splits a value at (a comma) or refuses in one (whitespace, a control character). */
 export const NOT_IN_A_TAG = /[,\s\p{Cc}]/u;
 

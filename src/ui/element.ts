@@ -4,7 +4,7 @@ import { forgetSearch, readRecent, rememberSearch } from './recent.js';
 import { fetchResults, reportClick, SearchError, searchUrl } from './request.js';
 import { renderResult, renderSection, resultHref } from './render-result.js';
 import { countOf, fillChips, offered } from './facets.js';
-import { onPageScheme, safeHref } from './safe-url.js';
+import { onPageOrigin, safeHref } from './safe-url.js';
 import { ENGLISH, fill, isRightToLeft, translationFor, type SiteSearchStrings } from './strings.js';
 import { STYLES } from './styles.js';
 import type { SearchResponse, SearchResult, SiteSearchSelectDetail } from './types.js';
@@ -91,7 +91,8 @@ export class SiteSearchElement extends BaseElement {
   #lang = '';
   #results: SearchResult[] = [];
   /** What each option of the list opens: a result's page (or best section), or one more of its sections. */
-  #options: { result: SearchResult; url: string }[] = [];
+  /** Each option's result, the link it opens, and the URL the endpoint gave (what a click report names). */
+  #options: { result: SearchResult; url: string; given: string }[] = [];
   #active = -1;
   /** The words the shown results answer (the server's correction when it made one), for `highlight` links. */
   #words = '';
@@ -346,7 +347,7 @@ export class SiteSearchElement extends BaseElement {
     if (!offset && !this.#results.length) this.#setStatus('', this.#text('searching'));
     this.#open(true);
     try {
-      const url = searchUrl(this.getAttribute('endpoint') || '/api/search', { q, limit, offset, type: this.#type, tags: this.#tags, facets: this.#facetNames() });
+      const url = searchUrl(this.#endpoint(), { q, limit, offset, type: this.#type, tags: this.#tags, facets: this.#facetNames() });
       const body = await fetchResults(url, controller.signal);
       if (seq !== this.#seq) return;
       const fromMoreButton = this.#root.activeElement === this.#more;
@@ -377,6 +378,11 @@ export class SiteSearchElement extends BaseElement {
     } finally {
       if (seq === this.#seq) this.#panel.removeAttribute('aria-busy');
     }
+  }
+
+  /** The `endpoint` attribute, or the default route. */
+  #endpoint(): string {
+    return this.getAttribute('endpoint') || '/api/search';
   }
 
   /** With `highlight`, `url` carrying the searched words for `site-search/ui/highlight`; else `url` unchanged. */
@@ -433,19 +439,16 @@ export class SiteSearchElement extends BaseElement {
     this.#recent = undefined;
     if (!append) this.#options = [];
     const rows: HTMLLIElement[] = [];
-    const add = (row: (id: string) => HTMLLIElement, result: SearchResult, url: string) => {
-      rows.push(row(`option-${this.#options.length}`));
-      this.#options.push({ result, url });
+    const endpoint = this.#endpoint();
+    const add = (row: (id: string, url: string) => HTMLLIElement, result: SearchResult, given: string) => {
+      const url = this.#withWords(given && onPageOrigin(given, endpoint));
+      rows.push(row(`option-${this.#options.length}`, url));
+      this.#options.push({ result, url, given });
     };
-    const link = (url: string) => this.#withWords(url && onPageScheme(url));
     for (const result of results) {
-      const url = link(resultHref(result));
-      add((id) => renderResult(result, id, url), result, url);
+      add((id, url) => renderResult(result, id, url), result, resultHref(result));
       // The first section is the result's own link; the others follow it, each an option of its own.
-      for (const section of result.sections?.slice(1) ?? []) {
-        const sectionUrl = link(safeHref(section.url));
-        add((id) => renderSection(section, id, sectionUrl), result, sectionUrl);
-      }
+      for (const section of result.sections?.slice(1) ?? []) add((id, url) => renderSection(section, id, url), result, safeHref(section.url));
     }
     if (append) {
       this.#results.push(...results);
@@ -562,12 +565,13 @@ export class SiteSearchElement extends BaseElement {
     if (!option) return;
     // Remembered on choosing a result, whoever navigates (the box, or a client-side router that cancels the event).
     if (this.#recentLimit()) rememberSearch(this.#query(), this.#recentLimit());
-    const { result, url } = option;
+    const { result, url, given } = option;
     const detail: SiteSearchSelectDetail = { result, url };
     const proceed = this.dispatchEvent(new CustomEvent('site-search:select', { detail, bubbles: true, composed: true, cancelable: true }));
     if (!url) return;
     // Counted whoever navigates: the box below, or a client-side router that cancelled the event (Next.js, SvelteKit).
-    if (this.#answered.countsClicks) reportClick(this.getAttribute('endpoint') || '/api/search', this.#answered.q, url, this.#results.indexOf(result) + 1);
+    // The URL as the endpoint gave it: the endpoint counts only links on the origin it built them on.
+    if (this.#answered.countsClicks) reportClick(this.#endpoint(), this.#answered.q, given, this.#results.indexOf(result) + 1);
     if (!proceed) return;
     if (newTab) window.open(url, '_blank', 'noopener');
     else location.assign(url);

@@ -18,14 +18,15 @@ export function safeHref(url: string | undefined): string {
 }
 
 /**
- * `url` on the page's scheme when it names the page's own host and port in the other scheme: one port does not serve
- * both `http` and `https`, so such a link cannot open. SvelteKit's adapter-node without `ORIGIN` builds them (it
- * assumes `https` behind a proxy, also on a plain-HTTP `node build`). Default ports are left alone: an `https` link
- * from an `http` page on port 80 may well open, and is not downgraded.
+ * A result's link as the reader can open it. An endpoint on the page's own origin answers for the page's own site, so
+ * its results are this site's pages: the link goes to the same path on the page's origin, whatever origin the server
+ * built it on. The server knows only the URL its framework reports, which is not always the one the reader used (Astro
+ * 5.17+ says `localhost` unless `security.allowedDomains` names the host; SvelteKit's adapter-node without `ORIGIN`
+ * says `https` on a plain-HTTP server). An endpoint on another origin (a Worker answering a static site) keeps its
+ * absolute links: they are that endpoint's site's, which the `origin` option names.
  */
-export function onPageScheme(url: string): string {
+export function onPageOrigin(url: string, endpoint: string): string {
+  if (new URL(endpoint, document.baseURI).origin !== location.origin) return url;
   const link = new URL(url, location.href);
-  if (!link.port || link.host !== location.host || link.protocol === location.protocol) return url;
-  link.protocol = location.protocol;
-  return link.href;
+  return link.origin === location.origin ? url : location.origin + link.pathname + link.search + link.hash;
 }

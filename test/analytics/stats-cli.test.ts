@@ -77,6 +77,25 @@ describe('site-search stats', () => {
     expect(stdout).toMatch(/Searches of the last 300 s may not be here yet/);
   });
 
+  // Issue 55, item 6: with flushSeconds: 0 the report said "Searches of the last 0 s may not be here yet".
+  it('with flushSeconds: 0, the report says every search is written as it is answered', async () => {
+    const options = { ...config, analytics: { flushSeconds: 0 } };
+    const zero = makeProject({ 'search.config.json': JSON.stringify(options), 'docs/a.md': '# A\n' });
+    try {
+      const db = openAnalytics(options, { cwd: zero.dir });
+      const day = new Date().toISOString().slice(0, 10);
+      const row = { day, site: '', source: 'endpoint' as const, type: '', query: 'otters', searches: 1, zero: 0, results: 2, match: 'all' as const, suggestion: '' };
+      await new SqlAnalyticsStore(db, { cap: 1000, retentionDays: 90 }).write({ searches: [row], clicks: [] }, day);
+      db.close();
+      const { code, stdout } = await statsIn(zero.dir);
+      expect(code).toBe(0);
+      expect(stdout).toContain('Every search answered is here: with flushSeconds: 0 each is written as it is answered.');
+      expect(stdout).not.toMatch(/last 0 s/);
+    } finally {
+      zero.cleanup();
+    }
+  });
+
   it('finds the analytics file of a Starlight site with the documented --config .site-search/options.json', async () => {
     const starlight = makeProject({ 'src/content/docs/a.md': '# A\n' });
     try {

@@ -722,6 +722,47 @@ describe('highlight on arrival (issue 37, item 3)', () => {
   });
 });
 
+describe('result links open on the page\'s origin (issue 55, item 1)', () => {
+  /** The endpoint's real answer for `q`, its URLs moved onto `linkOrigin`, as a framework that misreports the request builds them. */
+  async function answerOn(linkOrigin: string, q: string): Promise<SearchResponse> {
+    const answer = await api({ q, limit: '8' });
+    const move = (url: string) => linkOrigin + new URL(url).pathname + new URL(url).hash;
+    return {
+      ...answer,
+      results: answer.results.map((r) => ({ ...r, url: move(r.url), ...(r.section ? { section: { ...r.section, url: move(r.section.url) } } : {}), ...(r.sections ? { sections: r.sections.map((x) => ({ ...x, url: move(x.url) })) } : {}) })),
+    };
+  }
+
+  it('an endpoint on the page\'s origin: links on localhost without the port (Astro 5.18\'s) go to the same path on the page\'s origin, open, and a click report names the URL the endpoint gave', async () => {
+    const given = await answerOn('http://localhost', 'rivers');
+    const reports: string[] = [];
+    await page.route('**/api/search**', (route) =>
+      route.request().method() === 'POST'
+        ? (reports.push(route.request().postData()!), route.fulfill({ status: 204 }))
+        : route.fulfill({ json: given, headers: { 'X-Search-Analytics': 'on' } }),
+    );
+    await typeQuery('rivers');
+    await expect.poll(() => options().count()).toBe(optionUrls(given).length);
+    const hrefs = await options().evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(optionUrls(given).map((url) => origin + new URL(url).pathname + new URL(url).hash));
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().isNavigationRequest()), options().first().click()]);
+    // The request carries no #fragment.
+    expect([response.url(), response.status()]).toEqual([hrefs[0]!.replace(/#.*/, ''), 200]);
+    await expect.poll(() => reports.length).toBe(1);
+    expect(JSON.parse(reports[0]!)).toMatchObject({ q: 'rivers', url: optionUrls(given)[0], rank: 1 });
+  });
+
+  it('an endpoint on another origin (a Worker answering a static site) keeps its absolute links', async () => {
+    const elsewhere = 'https://search.example.net';
+    const given = await answerOn('https://docs.example.net', 'rivers');
+    await page.route(`${elsewhere}/api/search**`, (route) => route.fulfill({ json: given, headers: { 'Access-Control-Allow-Origin': '*' } }));
+    await page.locator('site-search').evaluate((el, endpoint) => el.setAttribute('endpoint', endpoint), `${elsewhere}/api/search`);
+    await typeQuery('rivers');
+    await expect.poll(() => options().count()).toBe(optionUrls(given).length);
+    expect(await options().evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(optionUrls(given));
+  });
+});
+
 describe('every language (issue 37, item 5)', () => {
   /** A second box in a block with its own `lang` (and `dir`, when given), on the dev page. */
   async function boxIn(lang: string, dir?: string): Promise<string> {

@@ -17,7 +17,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchHandler, resolveConfig, type SearchDatabase } from '../../src/index.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
-import { forgetTypoIndexes, latestTypoIndex } from '../../src/search/packed-vocabulary.js';
+import { forgetKnownIndexes as forgetTypoIndexes, knownIndex, latestKnownIndex as latestTypoIndex } from '../../src/search/known-index.js';
 import { corpusOptions } from '../../bench/labeled-queries.js';
 import { SAMPLE_CORPUS } from '../helpers/corpus.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
@@ -131,16 +131,26 @@ describe.each(Object.entries(DRIVERS))('a filter only narrows: %s', (_name, open
           statements = 0;
           if (!warm) forgetTypoIndexes();
           expect((await counted(new Request(`https://example.com/api/search?${q(query)}${asked}`))).status).toBe(200);
-          expect({ asked, statements }).toEqual({ asked, statements: warm && which === 'fields' ? 1 : Math.min(statements, 2) });
+          // A search runs at least one statement: an answer that ran none came from somewhere else, and fails here.
+          const allowed = warm && which === 'fields' ? [1] : [1, 2];
+          expect(allowed, `${asked}: ${statements} search statements`).toContain(statements);
         }
       });
 
       it.each(QUERIES)('%s: each tag count is what choosing the tag gives, with or without a type', async (query) => {
         for (const within of ['', '&tags=alpha', '&type=en', '&type=fr&tags=beta']) {
           const { facets } = await ask(`${q(query)}${within}&facets=tags`);
-          for (const { value, count } of facets!.tags!) {
-            expect({ tag: value, within, count: (await pagedThrough(`${q(query)}${within}&tags=${encodeURIComponent(value)}`)).length }).toEqual({ tag: value, within, count });
+          const counts = Object.fromEntries(facets!.tags!.map(({ value, count }) => [value, count]));
+          // Every tag the pages carry, chosen in turn: the facet lists exactly those that find pages, with their
+          // counts, so a facet that leaves a tag out (or lists none) fails as surely as one that miscounts.
+          const chosen: Record<string, number> = {};
+          for (const tag of TAGS) {
+            const n = (await pagedThrough(`${q(query)}${within}&tags=${tag}`)).length;
+            if (n > 0) chosen[tag] = n;
           }
+          // Without a filter every query finds tagged pages (alpha is on every other one): the comparison is never empty.
+          if (within === '') expect(Object.keys(chosen), 'tags the unfiltered query finds').not.toHaveLength(0);
+          expect({ within, counts }).toEqual({ within, counts: chosen });
         }
       });
     });

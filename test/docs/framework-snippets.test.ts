@@ -6,35 +6,16 @@
  * export, a misspelt option or a wrong import path in the docs fails here.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
+import { docBlock as block, docBlocks } from '../helpers/doc-blocks.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const apps = join(root, 'test/frameworks/apps');
 const SCRATCH = '.docs-check';
-
-/**
- * The code blocks of `page` whose first line is the comment naming `file` (`// file`, `<!-- file -->`; in an Astro
- * component, the line after `---`), in page order.
- */
-function docBlocks(page: string, file: string): string[] {
-  const text = readFileSync(join(root, page), 'utf8');
-  const blocks: string[] = [];
-  for (const [, indent, body] of text.matchAll(/^( *)```\w*\n([\s\S]*?)^ *```$/gm)) {
-    const lines = body!.split('\n').map((l) => l.slice(indent!.length));
-    // An Astro component names itself on the line after its opening `---`.
-    const first = lines[0]!.trim() === '---' ? lines[1]! : lines[0]!;
-    if ([`// ${file}`, `<!-- ${file} -->`].includes(first.trim())) blocks.push(lines.join('\n'));
-  }
-  if (blocks.length === 0) throw new Error(`${page} has no code block starting with // ${file}`);
-  return blocks;
-}
-
-/** The `i`-th block of `page` for `file`. */
-const block = (page: string, file: string, i = 0) => docBlocks(page, file)[i]!;
 
 /** Writes the files into a scratch project inside `app` and type-checks them; returns tsc's output ('' when clean). */
 function typecheck(app: string, files: Record<string, string>): string {
@@ -70,8 +51,9 @@ const installed = (app: string) => existsSync(join(apps, app, 'node_modules/site
 
 /**
  * Every snippet test is registered whatever is installed (issue 48, item 4: tests filtered out by `installed` were
- * never counted). Without its app a test is skipped, the report naming the app and how to install it; under CI
- * (`CI` set), where scripts/test.sh installs every app, a missing app fails the test instead: no snippet goes unchecked.
+ * never counted). Without its app a test is skipped, the report naming the app and how to install it; under any CI
+ * (`CI` set), where scripts/test.sh installs every app (a fork's CI too: the apps come from npm, not from the
+ * project's shared folder), a missing app fails the test instead: no snippet goes unchecked.
  */
 function needsApp(app: string, ctx: TestContext): void {
   if (installed(app)) return;

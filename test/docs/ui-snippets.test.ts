@@ -6,23 +6,15 @@
  * Next test app.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { docBlock } from '../helpers/doc-blocks.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const NEXT = join(root, 'test/frameworks/apps/next16/node_modules/next');
 const scratch = join(root, 'test/docs/.scratch-next');
-
-/** The fenced block of `page` whose first line is the comment `// <file>`. */
-function docBlock(page: string, file: string): string {
-  const text = readFileSync(join(root, page), 'utf8');
-  for (const [, body] of text.matchAll(/^ *```\w*\n([\s\S]*?)^ *```$/gm)) {
-    if (body!.split('\n', 1)[0]!.trim() === `// ${file}`) return body!;
-  }
-  throw new Error(`${page} has no code block starting with // ${file}`);
-}
 
 /** Compiles the files with the settings a Next 16 app uses; returns tsc's output ('' when it type-checks). */
 function typecheck(files: Record<string, string>): string {

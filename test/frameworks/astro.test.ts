@@ -4,10 +4,15 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.js';
+import { docBlock } from '../helpers/doc-blocks.js';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
 import { mcpSuite } from './mcp-suite.js';
 import { appDir, buildApp, coreHandler, expectAnswersLikeCore, FIXTURE, freePort, indexFixture, options, prepare, pushToLocalD1, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
@@ -54,10 +59,12 @@ describe.each(['astro5-node', 'astro7-node'])('%s', (name) => {
     it('writes llms.txt and llms-full.txt from the index into the build output', () => {
       const index = readFileSync(join(built, 'dist/client/llms.txt'), 'utf8');
       // No `site` and no mcp name: the H1 says "Documentation"; a section per type, in the URLs' order.
-      expect(index).toMatch(/^# Documentation\n\n> 5 pages of Documentation, .+\n\n## post\n\n- \[/);
+      expect(index).toMatch(/^# Documentation\n\n> 5 pages of Documentation, each with its title, address and description\.\n\n## post\n\n- \[/);
       expect(index).toContain('\n## doc\n\n- [');
       expect(index).toContain('- [Getting started](/docs/getting-started/): Install the search and run your first query');
-      expect(readFileSync(join(built, 'dist/client/llms-full.txt'), 'utf8')).toContain('# Getting started\n\nURL: /docs/getting-started/\n');
+      const full = readFileSync(join(built, 'dist/client/llms-full.txt'), 'utf8');
+      expect(full).toMatch(/^# Documentation\n\n> Every page of Documentation in full, with its title and address\.\n/);
+      expect(full).toContain('# Getting started\n\nURL: /docs/getting-started/\n');
     });
   }
 
@@ -88,6 +95,190 @@ describe.each(['astro5-node', 'astro7-node'])('%s', (name) => {
       rmSync(damaged, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+/**
+ * Issue 55, item 1: result links open on every Astro the package claims, with nothing configured, for a reader on a
+ * host that is not localhost. Astro 5.18 builds the request's URL on `http://localhost` (no port) unless
+ * `security.allowedDomains` names the host, 7.4 on `http://localhost:PORT`, 7.3 on the Host as sent; the box opens
+ * every result on the page's own origin whatever the endpoint built. Chromium reaches the app as docs.example.test
+ * (mapped to 127.0.0.1), loads a page with the box (docs/ui.md's Astro component, pasted as the page shows it),
+ * searches and clicks the first result: it must load that page on docs.example.test. `astro dev` is started with
+ * `--allowed-hosts`, as Vite wants for any name but localhost (it answers another with "Blocked request").
+ */
+const READER_HOST = 'docs.example.test';
+const COMPONENT = 'src/components/Search.astro';
+const SEARCH_PAGE = 'src/pages/search.astro';
+
+/** Puts docs/ui.md's Astro component, verbatim, on a page of the app at /search; returns how to take both away. */
+function addSearchPage(name: string): () => void {
+  const dir = appDir(name);
+  mkdirSync(join(dir, 'src/components'), { recursive: true });
+  writeFileSync(join(dir, COMPONENT), docBlock('docs/ui.md', COMPONENT));
+  writeFileSync(join(dir, SEARCH_PAGE), "---\nimport Search from '../components/Search.astro';\n---\n<html lang=\"en\"><head><meta charset=\"utf-8\" /><title>Search</title></head><body><Search /></body></html>\n");
+  return () => {
+    rmSync(join(dir, 'src/components'), { recursive: true, force: true });
+    rmSync(join(dir, SEARCH_PAGE), { force: true });
+  };
+}
+
+/** The app built with `TEST_ORIGINS=origins` (how its astro.config.mjs sets its origins), its server started. */
+async function serveBuilt(name: string, origins: string): Promise<{ port: number; app: RunningApp }> {
+  await indexFixture(name);
+  const dir = await buildApp(name, ['npx', 'astro', 'build'], { TEST_ORIGINS: origins });
+  const port = await freePort();
+  return { port, app: await start(['node', join(dir, 'dist/server/entry.mjs')], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } }) };
+}
+
+/** `astro dev` on the app, with `TEST_ORIGINS=origins`, answering READER_HOST as Vite's allowed host. */
+async function serveDev(name: string, origins: string): Promise<{ port: number; app: RunningApp }> {
+  const dir = await indexFixture(name);
+  const port = await freePort();
+  const command = ['npx', 'astro', 'dev', '--host', '127.0.0.1', '--port', String(port), '--allowed-hosts', READER_HOST];
+  return { port, app: await start(command, { cwd: dir, port, env: { TEST_ORIGINS: origins } }) };
+}
+
+/** Opens `${origin}/search`, searches in the box and clicks its first result: it must open that page on `origin`. */
+async function clickFirstResult(browser: Browser, origin: string): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${origin}/search`);
+    await page.waitForFunction(() => customElements.get('site-search'));
+    await page.locator('site-search [part=input]').fill('install');
+    const links = page.locator('site-search a[role=option]');
+    await expect.poll(() => links.count()).toBeGreaterThan(0);
+    for (const href of await links.evaluateAll((all) => all.map((a) => (a as HTMLAnchorElement).href))) expect(href.startsWith(`${origin}/`), `${href} is on ${origin}`).toBe(true);
+    const href = (await links.first().evaluate((a) => (a as HTMLAnchorElement).href)).replace(/#.*/, '');
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().isNavigationRequest()), links.first().click()]);
+    expect([response.url(), response.status()]).toEqual([href, 200]);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(new URL(href).pathname.split('/').filter(Boolean).pop());
+  } finally {
+    await page.close();
+  }
+}
+
+describe.each([
+  { name: 'astro5-node', astro: 'Astro 5.18' },
+  { name: 'astro7-node', astro: 'Astro 7.3' },
+  { name: 'astro7-newest', astro: 'Astro 7.4, the newest' },
+])('$astro ($name), nothing configured: a result chosen in the box opens on the reader\'s host', ({ name }) => {
+  let browser: Browser;
+  let removePage: () => void;
+  beforeAll(async () => {
+    removePage = addSearchPage(name);
+    browser = await launchChromium([`--host-resolver-rules=MAP ${READER_HOST} 127.0.0.1`]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    removePage?.();
+  });
+
+  it.each([
+    ['from the built server', serveBuilt],
+    ['from astro dev', serveDev],
+  ])('%s', async (_how, serve) => {
+    const { port, app } = await serve(name, 'none');
+    try {
+      await clickFirstResult(browser, `http://${READER_HOST}:${port}`);
+    } finally {
+      await app.stop();
+    }
+  }, 240_000);
+});
+
+/** The result URLs the endpoint at `port` answers for a request whose Host header is `host`. */
+function resultUrls(port: number, host: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path: '/api/search?q=install', headers: { Host: host } }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => {
+        try {
+          resolve((JSON.parse(body) as { results: { url: string }[] }).results.map((r) => r.url));
+        } catch (e) {
+          reject(new Error(`${res.statusCode} ${body.slice(0, 200)}: ${(e as Error).message}`));
+        }
+      });
+    }).on('error', reject);
+  });
+}
+
+/** The first result's page URL of MCP's `search` on the app at `origin`, through the official client. */
+async function mcpFirstPage(origin: string): Promise<string> {
+  const client = new Client({ name: 'site-search-astro-origins', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)));
+  try {
+    const found = await client.callTool({ name: 'search', arguments: { query: 'getting started', type: 'doc' } });
+    return (found.structuredContent as { results: { page: string }[] }).results[0]!.page;
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Where the absolute URLs (the endpoint's, MCP's) are built on the newest Astro (issue 55, item 1): Astro's `site` when
+ * set, then an allowed domain, then the request; under `astro dev`, the request (the dev server follows the Host it
+ * was reached by; `site` names production).
+ */
+describe('astro7-newest: absolute URLs come from Astro\'s site, then an allowed domain, then the request', () => {
+  const name = 'astro7-newest';
+  const served = (origins: string) => serveBuilt(name, origins);
+  let removePage: () => void;
+  beforeAll(() => void (removePage = addSearchPage(name)));
+  afterAll(() => removePage?.());
+
+  it('site set: the endpoint\'s and MCP\'s URLs are on it, whatever the Host; the box still opens on the reader\'s host', async () => {
+    const { port, app } = await served('site');
+    const browser = await launchChromium([`--host-resolver-rules=MAP ${READER_HOST} 127.0.0.1`]);
+    try {
+      for (const host of [`127.0.0.1:${port}`, `${READER_HOST}:${port}`]) {
+        const urls = await resultUrls(port, host);
+        expect(urls.length).toBeGreaterThan(0);
+        for (const url of urls) expect(url.startsWith('https://docs.example.com/'), `${url} (Host: ${host})`).toBe(true);
+      }
+      expect(await mcpFirstPage(app.origin)).toBe('https://docs.example.com/docs/getting-started/');
+      await clickFirstResult(browser, `http://${READER_HOST}:${port}`);
+    } finally {
+      await browser.close();
+      await app.stop();
+    }
+  }, 240_000);
+
+  it('an allowed domain: the request when Astro took its Host from one, else the allowed domain, never localhost', async () => {
+    const { port, app } = await served('allowed');
+    try {
+      for (const url of await resultUrls(port, `${READER_HOST}:${port}`)) expect(url.startsWith(`http://${READER_HOST}:${port}/`), url).toBe(true);
+      // Asked as 127.0.0.1, which is not allowed: Astro says localhost, the links name the allowed domain.
+      const urls = await resultUrls(port, `127.0.0.1:${port}`);
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(url.startsWith(`http://${READER_HOST}/`), url).toBe(true);
+    } finally {
+      await app.stop();
+    }
+  }, 240_000);
+
+  it('nothing set: the request, as Astro reports it (localhost on this Astro: set site for API clients and MCP)', async () => {
+    const { port, app } = await served('none');
+    try {
+      for (const url of await resultUrls(port, `${READER_HOST}:${port}`)) expect(url.startsWith(`http://localhost:${port}/`), url).toBe(true);
+    } finally {
+      await app.stop();
+    }
+  }, 240_000);
+
+  it('under astro dev with site set: the request, the dev server the reader is on', async () => {
+    const { port, app } = await serveDev(name, 'site');
+    try {
+      for (const host of [`127.0.0.1:${port}`, `${READER_HOST}:${port}`]) {
+        const urls = await resultUrls(port, host);
+        expect(urls.length).toBeGreaterThan(0);
+        for (const url of urls) expect(url.startsWith(`http://${host}/`), url).toBe(true);
+      }
+      expect(await mcpFirstPage(app.origin)).toBe(`${app.origin}/docs/getting-started/`);
+    } finally {
+      await app.stop();
+    }
+  }, 240_000);
 });
 
 // The same app built with @astrojs/vercel and @astrojs/netlify (TEST_ADAPTER in its astro.config.mjs) and nothing
@@ -185,25 +376,6 @@ describe('the integration itself (Astro 7)', () => {
       );
     } finally {
       writeFileSync(join(cloudflare, 'search.config.mjs'), readFileSync(join(FIXTURE, 'search.config.mjs')));
-    }
-  }, 120_000);
-
-  it('never resolves result URLs against Astro\'s site (it names production, even under astro dev): they follow Astro.url', async () => {
-    restoreOptions();
-    const config = readFileSync(join(dir, 'astro.config.mjs'), 'utf8');
-    try {
-      writeFileSync(join(dir, 'astro.config.mjs'), config.replace("output: 'server',", "output: 'server',\n  site: 'https://docs.example.com/base/',"));
-      await build();
-      const port = await freePort();
-      const app = await start(['node', join(dir, 'dist/server/entry.mjs')], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } });
-      try {
-        const body = (await (await fetch(`${app.origin}/api/search?q=hostile`)).json()) as { results: { url: string }[] };
-        expect(body.results.map((r) => r.url)).toEqual([`${app.origin}/docs/security/`]);
-      } finally {
-        await app.stop();
-      }
-    } finally {
-      writeFileSync(join(dir, 'astro.config.mjs'), config);
     }
   }, 120_000);
 

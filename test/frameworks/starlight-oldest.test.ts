@@ -2,22 +2,30 @@
  * The oldest Starlight site-search supports (package.json `peerDependencies`: 0.32, with the Astro 5 it needs), in a
  * real app (test/frameworks/apps/starlight-oldest, installed from `npm pack`): `astro build` finishes, the endpoint
  * answers, and the frontmatter check, which cannot load a schema Starlight published as TypeScript before 0.42, is
- * skipped with one line instead of stopping the build (issue 45, item 1). The newest end is starlight-node.
+ * skipped with one line instead of stopping the build (issue 45, item 1). Nothing is configured for origins, and a
+ * result chosen in Starlight's search dialog opens on the host the reader used, which is not localhost (issue 55,
+ * item 1: Astro 5.18 builds the endpoint's URLs on `http://localhost`). The newest end is starlight-node.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.js';
 import { appDir, freePort, start, type RunningApp } from './harness.js';
 
 const run = promisify(execFile);
+/** The name Chromium reaches the app by (mapped to 127.0.0.1): a reader's host, not localhost. */
+const READER_HOST = 'docs.example.test';
 const env = Object.fromEntries(Object.entries({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', CI: 'true' }).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'));
 
 describe('starlight-oldest: Starlight 0.32 on Astro 5 + site-search/starlight', () => {
   let dir: string;
   let output: string;
   let app: RunningApp;
+  let port: number;
+  let browser: Browser;
 
   beforeAll(async () => {
     dir = appDir('starlight-oldest');
@@ -27,10 +35,14 @@ describe('starlight-oldest: Starlight 0.32 on Astro 5 + site-search/starlight', 
     );
     output = built.output;
     if (!built.ok) throw new Error(`astro build failed:\n${output.slice(-4000)}`);
-    const port = await freePort();
-    app = await start(['node', join(dir, 'dist/server/entry.mjs')], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } });
+    port = await freePort();
+    [app, browser] = await Promise.all([
+      start(['node', join(dir, 'dist/server/entry.mjs')], { cwd: dir, port, env: { HOST: '127.0.0.1', PORT: String(port) } }),
+      launchChromium([`--host-resolver-rules=MAP ${READER_HOST} 127.0.0.1`]),
+    ]);
   }, 300_000);
   afterAll(async () => {
+    await browser?.close();
     await app?.stop();
   });
 
@@ -48,11 +60,29 @@ describe('starlight-oldest: Starlight 0.32 on Astro 5 + site-search/starlight', 
     expect(output).not.toMatch(/Stripping types|unhandled error/i);
   });
 
-  it('the endpoint answers a search with the page Starlight built, and the result opens (200)', async () => {
+  it('the endpoint answers a search with the page Starlight built, and the box is in the page, asking it', async () => {
     const answer = (await (await fetch(`${app.origin}/api/search?q=riverbank`)).json()) as { results: { title: string; url: string; type: string }[] };
     expect(answer.results.map((r) => [r.title, new URL(r.url).pathname, r.type])).toEqual([['Deployment', '/guides/deployment/', 'docs']]);
-    expect((await fetch(answer.results[0]!.url)).status).toBe(200);
-    // The box is in the page, asking the endpoint.
     expect(await (await fetch(`${app.origin}/guides/deployment/`)).text()).toMatch(/<site-search endpoint="\/api\/search"/);
+  });
+
+  it('a result chosen in the search dialog, in Chromium on a host that is not localhost, opens that page there', async () => {
+    const origin = `http://${READER_HOST}:${port}`;
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => customElements.get('site-search') && customElements.get('sl-site-search'));
+      await expect.poll(() => page.locator('button[data-open-modal]').isEnabled()).toBe(true);
+      await page.locator('button[data-open-modal]').click();
+      await page.keyboard.type('riverbank');
+      const first = page.locator('site-search a[role=option]').first();
+      // Starlight's box carries the searched words for the highlight on arrival.
+      const href = `${origin}/guides/deployment/?highlight=riverbank`;
+      await expect.poll(() => first.evaluate((a) => (a as HTMLAnchorElement).href).catch(() => '')).toBe(href);
+      const [response] = await Promise.all([page.waitForResponse((r) => r.request().isNavigationRequest()), first.click()]);
+      expect([response.url(), response.status()]).toEqual([href, 200]);
+    } finally {
+      await page.close();
+    }
   });
 });

@@ -57,7 +57,7 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node', (name) => {
       const search = () => page.evaluate(async () => ((await (await fetch('/api/search?q=install')).json()) as { results: { url: string }[] }).results.map((r) => r.url));
       expect((await search())[0]).toMatch(new RegExp(`^https://127\\.0\\.0\\.1:${port}/`));
       await search();
-      const warning = `[site-search] Result links are built on https://127.0.0.1:${port}, but this search came from a page on ${app.origin}, where they will not open. `;
+      const warning = `[site-search] Result links are built on https://127.0.0.1:${port}, but this search came from a page on ${app.origin}, where they will not open. The <site-search> box opens them on the page's origin; API clients and MCP assistants get them as built. `;
       await expect.poll(() => app.output().includes(warning)).toBe(true);
       expect(app.output()).toContain(`ORIGIN=${app.origin}`);
       expect(app.output().split('[site-search] Result links').length - 1, 'warned once').toBe(1);

@@ -11,7 +11,10 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Debian's Chromium (/usr/bin/chromium), headless, driven by playwright-core. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+/**
+ * Debian's Chromium (/usr/bin/chromium), headless, driven by playwright-core. `args` adds switches, such as
+ * `--host-resolver-rules=MAP docs.example.test 127.0.0.1` to reach a local server under a name that is not localhost.
+ */
+export function launchChromium(args: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...args] });
 }

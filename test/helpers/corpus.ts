@@ -1,16 +1,18 @@
 /**
- * The astro-docs corpus the corpus-wide tests read. CI has the full one beside the repository (`../shared/corpora`,
- * 1,831 pages in six languages); a fresh clone elsewhere does not, so those tests run on the sample this repository
- * carries (test/fixtures/astro-docs-sample: 48 of the same pages, same MIT licence) and say so once.
+ * The astro-docs corpus the corpus-wide tests read. The project's CI has the full one beside the checkout
+ * (`../shared/corpora`, 1,831 pages in six languages); a fresh clone or a fork's CI does not, so those tests run on
+ * the sample this repository carries (test/fixtures/astro-docs-sample: 48 of the same pages, same MIT licence) and say
+ * so once. In the project's CI (`SITE_SEARCH_CI=1`) a missing corpus fails every file that reads it instead.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { missingOutsideProjectCi } from './project-ci.js';
 
 const FULL = fileURLToPath(new URL('../../../shared/corpora/astro-docs/', import.meta.url));
 /** The in-repo sample (it holds every page the golden tests read). */
 export const SAMPLE_CORPUS = fileURLToPath(new URL('../fixtures/astro-docs-sample/', import.meta.url));
 
-/** Whether the full corpus is present (it is in CI); tests tuned to all 1,831 pages are skipped without it. */
+/** Whether the full corpus is present (it is in the project's CI); tests tuned to all 1,831 pages are skipped without it. */
 export const HAS_FULL_CORPUS = existsSync(FULL);
 
 /** The full corpus when present, else the in-repo sample. */
@@ -25,8 +27,9 @@ export const QUERIES = HAS_FULL_CORPUS
 export const CORPUS_PAGES = HAS_FULL_CORPUS ? 1831 : 48;
 
 if (!HAS_FULL_CORPUS) {
+  const reason = missingOutsideProjectCi(`${FULL} is absent (a clone without the project's shared folder beside it)`);
   console.warn(
-    `[site-search] ../shared/corpora/astro-docs is absent: corpus-wide tests run on the ${CORPUS_PAGES}-page sample in ` +
+    `[site-search] ${reason}: corpus-wide tests run on the ${CORPUS_PAGES}-page sample in ` +
       'test/fixtures/astro-docs-sample, and the relevance test and the typo-index suites tuned to the full corpus are skipped.',
   );
 }

@@ -46,6 +46,30 @@ describe('site-search llms', () => {
     }
   }, 120_000);
 
+  // Issue 55, item 3: the Starlight summary read "> 20 pages of Otterly, with its title, address and description."
+  it('without a description, the summary counts the pages in words that agree with the count', async () => {
+    const { llmsTxt, llmsFullTxt } = await import('../../src/llms/index.js');
+    const { resolveConfig } = await import('../../src/index.js');
+    const { openSqlite } = await import('../../adapters/node.js');
+    const { seed, siteDocs } = await import('../helpers/documents.js');
+    const config = resolveConfig({ database: 'llms-summary', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }] });
+    const summary = async (pages: number) => {
+      const db = openSqlite(':memory:');
+      try {
+        await seed(db, siteDocs().slice(0, pages));
+        const index = await llmsTxt(config, db, { name: 'Otterly' });
+        let full = '';
+        for await (const part of llmsFullTxt(config, db, { name: 'Otterly' })) full += part;
+        return [index.split('\n')[2], full.split('\n')[2]];
+      } finally {
+        db.close();
+      }
+    };
+    expect(siteDocs().length).toBeGreaterThan(2);
+    expect(await summary(2)).toEqual(['> 2 pages of Otterly, each with its title, address and description.', '> Every page of Otterly in full, with its title and address.']);
+    expect((await summary(1))[0]).toBe('> 1 page of Otterly, with its title, address and description.');
+  });
+
   it('says what to run when there is no index yet', () => {
     const project = makeProject({ 'search.config.json': JSON.stringify(corpusOptions(SAMPLE_CORPUS)) });
     try {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/index.js';
 import { buildIndex } from '../../src/indexer/index.js';
-import { codePointLength } from '../../src/search/query.js';
+import { codePointLength } from '../../src/text/code-points.js';
 import { corpusOptions, LABELED_SETS, labeledPages, loadQueries, LONG_QUESTION_LIMIT, type LabeledSet } from '../../bench/labeled-queries.js';
 import { HAS_FULL_CORPUS } from '../helpers/corpus.js';
 

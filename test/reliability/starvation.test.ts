@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite, toNodeListener } from '../../adapters/node.js';
 import { createSearchHandler, resolveConfig } from '../../src/index.js';
-import { requestClient, type StatementPool } from '../../src/db/sqlite-pool.js';
+import type { StatementPool } from '../../src/db/sqlite-pool.js';
+import { asClient } from '../../src/http/node-listener.js';
 import type { SqliteDatabase } from '../../src/db/sqlite.js';
 import { seed, siteDocs } from '../helpers/documents.js';
 
@@ -111,7 +112,7 @@ async function pool(threads: number) {
   await poolOf(db).ready();
   const done: string[] = [];
   const statement = (client: string, name: string) =>
-    requestClient.run(client, () => db.prepare('SELECT count(*) AS n FROM search_index').all().then(() => void done.push(name)));
+    asClient(client, () => db.prepare('SELECT count(*) AS n FROM search_index').all().then(() => void done.push(name)));
   return { db, done, statement };
 }
 

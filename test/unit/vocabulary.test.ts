@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CORPUS, CORPUS_PAGES } from '../helpers/corpus.js';
 import { vocabularyOf, WordSet } from '../../src/indexer/vocabulary.js';
 import type { IndexDocument } from '../../src/indexer/document.js';
-import { isCorrectable } from '../../src/search/typos.js';
+import { isCorrectable } from '../../src/text/correctable-words.js';
 
 
 /** The definition the hashed walk must match: every `/\p{L}{4,}/gu` match, lowercased, correctable, ≤ 40 long. */

@@ -1,5 +1,6 @@
 /**
- * Two Workers as users export them, with analytics on: `/d1/api/search` counts into the D1 database, and
+ * Three Workers as users export them, with analytics on: `/d1/api/search` counts into the D1 database (written as
+ * answered, `flushSeconds: 0`), `/default/api/search` too with the default options (`analytics: true`), and
  * `/engine/api/search` writes to the Workers Analytics Engine binding `SEARCH_ANALYTICS`. The one test addition: the
  * data points the binding received are kept (the real binding is still called) and reported at `/__points`, since a
  * local Analytics Engine cannot be queried.
@@ -12,6 +13,7 @@ const sources = [
   { dir: 'blog', type: 'post', url: '/blog/:slug' },
 ];
 const toD1 = createWorker({ database: 'worker-test', sources, apiRoute: '/d1/api/search', analytics: { flushSeconds: 0 } }, { recordAnalytics });
+const byDefault = createWorker({ database: 'worker-test', sources, apiRoute: '/default/api/search', analytics: true }, { recordAnalytics });
 const toEngine = createWorker({ database: 'worker-test', sources, apiRoute: '/engine/api/search', analytics: { engineBinding: 'SEARCH_ANALYTICS' } }, { recordAnalytics });
 
 interface Dataset {
@@ -27,6 +29,7 @@ export default {
       const dataset: Dataset = { writeDataPoint: (point) => (points.push(point), env.SEARCH_ANALYTICS.writeDataPoint(point)) };
       return toEngine.fetch(request, { ...env, SEARCH_ANALYTICS: dataset }, ctx as never);
     }
+    if (pathname.startsWith('/default/')) return byDefault.fetch(request, env, ctx as never);
     return toD1.fetch(request, env, ctx as never);
   },
 };

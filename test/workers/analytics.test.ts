@@ -59,6 +59,14 @@ describe('analytics in a Worker', () => {
     expect(clicks).toEqual([{ query: 'wrangler', url: new URL(url).pathname, rank: 1, clicks: 1 }]);
   });
 
+  // Issue 55, item 6: with the default flushSeconds (300) `stats` showed nothing for five minutes after a Worker's
+  // first searches. The first search of an isolate is written at once (in its waitUntil); the rest wait their window.
+  it('with the default options, the first search of an isolate reaches D1 at once', async () => {
+    expect((await mf.dispatchFetch(`${ORIGIN}/default/api/search?q=collections`)).status).toBe(200);
+    const read = async () => (await db.prepare("SELECT searches FROM site_search_queries WHERE query = 'collections'").all<{ searches: number }>()).results;
+    expect(await eventually(() => read().catch(() => []), (rows) => rows.length > 0)).toEqual([{ searches: 1 }]);
+  });
+
   it('with an Analytics Engine binding writes data points there, one per search and click, and nothing to D1', async () => {
     await db.prepare('DROP TABLE IF EXISTS site_search_queries').run();
     const answer = await mf.dispatchFetch(`${ORIGIN}/engine/api/search?q=collections`);

@@ -1,10 +1,28 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { SearchHandler } from '../src/http/handler.js';
-import { isValidHost } from '../src/http/host.js';
-import { isLoopbackAddress, markLoopback } from '../src/http/loopback.js';
-import { requestClient } from '../src/db/sqlite-pool.js';
+import type { SearchHandler } from './handler.js';
+import { isValidHost } from './host.js';
+import { isLoopbackAddress, markLoopback } from './loopback.js';
+import { groupStatementsBy } from '../db/sqlite-pool.js';
+
+/**
+ * The remote address of the connection whose request is being answered. The index's worker pool takes clients in
+ * turn by it: a client's backlog waits behind its own requests only. Held in memory while its statements wait or run
+ * (and a second after), never written anywhere.
+ */
+const connectionAddress = new AsyncLocalStorage<string | undefined>();
+const addressOfStatement = () => connectionAddress.getStore();
+
+/**
+ * Runs `work` as the client at `address`: the statements it starts wait behind that client's own. Registers the
+ * reader each time (one assignment), so no import has to run for its side effect. @internal (the listener; tests)
+ */
+export function asClient<T>(address: string | undefined, work: () => T): T {
+  groupStatementsBy(addressOfStatement);
+  return connectionAddress.run(address, work);
+}
 
 /** Methods the Fetch API refuses to carry (`new Request` throws on them): answered here, before any Request exists. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -42,9 +60,7 @@ export function toNodeListener(handler: SearchHandler, { env }: { env?: object }
     // Only this listener sees the socket: the MCP handler refuses a foreign Host on a loopback server (DNS rebinding).
     if (isLoopbackAddress(req.socket.localAddress)) markLoopback(request);
     try {
-      // The index's worker pool takes clients in turn: a client's backlog waits behind its own requests only. The
-      // address is held in memory while its statements wait or run (and a second after), never written anywhere.
-      const response = await requestClient.run(req.socket.remoteAddress, () => handler(request, env));
+      const response = await asClient(req.socket.remoteAddress, () => handler(request, env));
       res.writeHead(response.status, [...response.headers].flat());
       // Streamed, at the pace the client reads: a large answer (llms-full.txt) is never held whole, and a client that
       // stops reading stops the reading of the index behind it.
