@@ -399,7 +399,7 @@ describe('the integration itself (Astro 7)', () => {
 });
 
 for (const name of ['astro5-node', 'astro7-node']) {
-  devModeSuite(name, (port) => ['npx', 'astro', 'dev', '--host', '127.0.0.1', '--port', String(port)]);
+  devModeSuite(name, (port) => ['npx', 'astro', 'dev', '--host', '127.0.0.1', '--port', String(port)], name === 'astro7-node' ? { mcp: '/mcp' } : {});
 }
 
 // astro dev on the Cloudflare adapter runs the route in workerd with the bindings of wrangler.jsonc, whose local D1
