@@ -8,6 +8,7 @@ export default defineConfig({
     index: 'src/index.ts',
     node: 'adapters/node.ts',
     workers: 'adapters/workers.ts',
+    'literal-ranking': 'src/literal-ranking.ts',
     analytics: 'src/analytics/index.ts',
     mcp: 'src/mcp/index.ts',
     llms: 'src/llms/index.ts',

@@ -31,6 +31,11 @@ export function createWorker(options: SearchOptions | ResolvedConfig, runtime: W
       "analytics: createWorker records them through recordAnalytics: import { recordAnalytics } from 'site-search/analytics' and call createWorker(options, { recordAnalytics })",
     ]);
   }
+  if ((config.ranking === 'fts5' || !config.widen) && !runtime.rankings?.some((r) => r.name === 'literal')) {
+    throw new SiteSearchConfigError([
+      `${config.widen ? "ranking: 'fts5'" : 'widen: false'}: SPEC.md's literal ranking is shipped only to a Worker given it: import { literalRanking } from 'site-search/literal-ranking' and call createWorker(options, { rankings: [literalRanking] })`,
+    ]);
+  }
   if (config.mcp && !runtime.mcp) {
     throw new SiteSearchConfigError([
       "mcp: pass createWorker(options, { mcp: createMcpHandler }), createMcpHandler from 'site-search/mcp'",

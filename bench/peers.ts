@@ -16,9 +16,14 @@ import type { IndexDocument } from '../src/indexer/index.js';
 export interface Engine {
   name: string;
   index(documents: IndexDocument[]): Promise<void>;
-  /** URLs of the top 10 results. */
-  search(query: string, lang: string): Promise<string[]>;
+  /** URLs of the top 10 results. `limits` raise what site-search accepts; the peers take any query and ignore them. */
+  search(query: string, lang: string, limits?: QueryLimits): Promise<string[]>;
   close?(): void | Promise<void>;
+}
+
+/** The bounds site-search's config sets on a query, raised for questions a search box would not send. */
+export interface QueryLimits {
+  maxQueryLength: number;
 }
 
 /** MiniSearch: prefix + fuzzy (0.2), title boosted, as its README suggests for search-as-you-type. */

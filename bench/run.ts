@@ -24,7 +24,7 @@ const version = (pkg: string) => (JSON.parse(readFileSync(join(root, 'node_modul
 
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 console.error('[bench] relevance…');
-const relevance = await runRelevance();
+const { questions: relevance } = await runRelevance();
 const perf = await runPerf(sizes.length ? { sizes } : {});
 console.error('[bench] D1 pushes in an edit loop…');
 const d1Push: D1PushFigures[] = [];

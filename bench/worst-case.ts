@@ -7,7 +7,8 @@
  */
 import { openSqlite } from '../adapters/node.js';
 import { createSearchHandler } from '../src/index.js';
-import { allTermsMatch, searchTerms, toFtsQuery } from '../src/search/query.js';
+import { searchTerms, toFtsQuery } from '../src/search/query.js';
+import { allTermsMatch } from '../src/ranking/expressions.js';
 import { baseConfig } from './corpus.js';
 import { writeLatencyIndex } from './perf/latency.js';
 import { cpuTime as timed } from './perf/cpu.js';

@@ -15,7 +15,9 @@ export {
   type SearchSource,
   type SearchWeights,
 } from './options/options.js';
-export { searchIndex, type MatchStep, type SearchArgs, type SearchResult } from './search/search.js';
+export { searchIndex, type SearchArgs } from './search/search-index.js';
+export type { MatchStep, SearchResult } from './search/search.js';
+export type { Ranking } from './ranking/types.js';
 export { toFtsQuery, type RawSearchInput, type SearchInput } from './search/query.js';
 export type { SearchCache } from './http/cache.js';
 export { createMemoryCache } from './http/memory-cache.js';

@@ -3,82 +3,58 @@
  * expression the handler answered: every word, or any word when it widened, with the corrected (or completed) words
  * when it corrected. The least any FTS5 search box can do for the same answer, query by query, in the same run.
  */
-import { createSearchHandler, type ResolvedConfig, type SearchDatabase, type SearchStatement } from '../../src/index.js';
+import { createSearchHandler, type ResolvedConfig, type SearchDatabase } from '../../src/index.js';
 import { TABLE } from '../../src/db/schema.js';
-import { coverageMatch, everyWordMatch, normalizeSearchInput, searchTerms } from '../../src/search/query.js';
+import { normalizeSearchInput, searchTerms } from '../../src/search/query.js';
+import { judgeQuery } from '../../src/search/search.js';
+import { coverageRanking } from '../../src/ranking/coverage.js';
+import { coverageMatch, everyWordMatch } from '../../src/ranking/expressions.js';
+import { groupsSearched } from '../../src/ranking/judged-expressions.js';
 import { MARK_CLOSE_CODE, MARK_OPEN_CODE } from '../../src/text/marks.js';
-import { chooseCorrections, completes, correctionLookups } from '../../src/search/typos.js';
-import { latestTypoIndex } from '../../src/search/packed-vocabulary.js';
 
 /** How the handler found its answer: the step its loosest result came from, and whether a word was corrected or completed. */
 export type Path = 'strict' | 'widened' | 'corrected' | 'corrected, widened' | 'completed' | 'completed, widened' | 'no result';
 
-/** What the handler answered for one query, and the FTS5 expression that answer is measured against. */
+/** What the handler answered for one query, and the FTS5 expressions that answer is measured against. */
 export interface Answered {
   path: Path;
+  /** Every word of the query (with the corrections of the types searched) when every result holds it, else any word. */
   match: string;
   /**
    * The expression the coverage ranking ranks to find that answer: any informative word of the query (with the
-   * corrected words). Wider than `match` on the strict path, where the answer holds every word but was ranked among
-   * every page holding one of them (issue 35).
+   * corrections of the types searched). What issue 52 measures the handler against.
    */
   ranked: string;
 }
 
-/** The answer as the endpoint returns it; `corrections` is read if the handler ever exposes the words it corrected. */
+/** The answer as the endpoint returns it. */
 interface Body {
   suggestion?: string;
-  corrections?: Record<string, string[]>;
   results: { match: 'all' | 'any' | 'typo' }[];
 }
 
 /**
- * Asks the handler (cache off) for `q` and derives what it answered from its response: the results' `match` says
- * whether it widened (`any`), `suggestion` that it corrected. A completion (the last word typed partway) shows in
- * neither, so the words corrected or completed are chosen as the handler chooses them (`chooseCorrections`) from the
- * typo candidates its first statement read, and checked against `suggestion` when there is one.
+ * Asks the handler (cache off) for `q` and reads what it answered: the results' `match` says whether it widened
+ * (`any`); the corrections and completions are the search's own judgement of the query (`judgeQuery`, which the search
+ * itself runs), in the type asked or, without one (`BENCH_NO_TYPE`), in every type.
  */
 export async function answeredBy(config: ResolvedConfig, db: SearchDatabase): Promise<(q: string, lang: string) => Promise<Answered>> {
-  let statements: Record<string, unknown>[][] = [];
-  const watch = (statement: SearchStatement): SearchStatement => ({
-    bind: (...values) => watch(statement.bind(...values)),
-    all: async <Row>() => {
-      const answer = await statement.all<Row>();
-      statements.push(answer.results as Record<string, unknown>[]);
-      return answer;
-    },
-    run: () => statement.run(),
-  });
-  const handler = createSearchHandler(config, { db: { prepare: (sql) => watch(db.prepare(sql)) }, cache: false });
+  const handler = createSearchHandler(config, { db, cache: false });
   return async (q, lang) => {
-    statements = [];
-    const body = (await (await handler(new Request(`http://bench/api/search?q=${encodeURIComponent(q)}&type=${lang}`))).json()) as Body;
-    const terms = searchTerms(normalizeSearchInput(config, { q, type: lang }).q, config.maxTerms);
-    const lastTerm = terms.at(-1)!;
-    const lookups = correctionLookups(terms);
-    const candidates = lookups.map(() => [] as string[]);
-    const looked = (statements[0] ?? []).filter((row) => row.kind === 'c');
-    for (const row of looked) candidates[Number(row.step)] = JSON.parse(String(row.json ?? '[]')) as string[];
-    // With the vocabulary in memory the statement reads no candidates: the search chose them there, as here.
-    // Unless the statement found enough pages holding every word as typed (its `s` row): then the query stood.
-    const input = normalizeSearchInput(config, { q, type: lang });
-    const stood = (statements[0] ?? []).some((row) => row.kind === 's' && Number(row.score) >= input.limit);
-    const memory = looked.length === 0 && !stood ? latestTypoIndex() : undefined;
-    if (memory) lookups.forEach((lookup, i) => (candidates[i] = memory.index.lookup(lookup, { site: config.site, type: lang }).candidates));
-    const corrections = body.corrections ? new Map(Object.entries(body.corrections)) : chooseCorrections(lookups, candidates, lastTerm);
-    const suggested = terms.map((t) => corrections.get(t)?.[0] ?? t).join(' ');
-    if (body.suggestion !== undefined && body.suggestion !== suggested) {
-      throw new Error(
-        `[site-search] bench/perf/answered-floor.ts: for "${q}" the handler suggested "${body.suggestion}" but the corrections derived from its statements give "${suggested}"; expose the corrections the search applied (completions included) and read them here`,
-      );
-    }
+    const type = process.env.BENCH_NO_TYPE ? '' : lang;
+    const body = (await (await handler(new Request(`http://bench/api/search?q=${encodeURIComponent(q)}${type ? `&type=${type}` : ''}`))).json()) as Body;
+    const input = normalizeSearchInput(config, { q, type });
+    const terms = searchTerms(input.q, config.maxTerms);
+    const { query } = await judgeQuery(config, db, input, terms, coverageRanking);
+    const groups = groupsSearched(query, { type });
+    const fixes = groups.flatMap((g) => [...g.corrections.values()].flat());
+    const corrections = new Map(groups.flatMap((g) => [...g.corrections]));
     const widened = body.results.some((r) => r.match === 'any');
-    const completed = corrections.size > 0 && [...corrections].every(([term, words]) => term === lastTerm && words.every((w) => completes(term, w)));
-    const corrected = corrections.size > 0 ? (completed ? 'completed' : 'corrected') : undefined;
+    const completed = groups.length > 0 && groups.every((g) => g.completion);
+    const corrected = groups.length > 0 ? (completed ? 'completed' : 'corrected') : undefined;
     const path: Path = body.results.length === 0 ? 'no result' : corrected ? (widened ? `${corrected}, widened` : corrected) : widened ? 'widened' : 'strict';
-    // The handler's own expressions: every informative word (each corrected word or its correction), or any of them.
-    const match = widened ? coverageMatch(terms, [...corrections.values()].flat()) : everyWordMatch(terms, corrections);
-    return { path, match, ranked: coverageMatch(terms, [...corrections.values()].flat()) };
+    const ranked = coverageMatch(terms, fixes, corrections);
+    return { path, match: widened ? ranked : everyWordMatch(terms, corrections, corrections), ranked };
   };
 }
 
@@ -90,11 +66,12 @@ export interface Native {
 /**
  * The floor's statement: bm25 top 10 with the handler's column weights, then `snippet()` of those 10 only, found
  * again by rowid (in one SELECT, SQLite would compute the snippet of every match before sorting). No type filter,
- * recency, titles or sections: every language's pages are ranked, as the FTS5 floor rows always have.
+ * recency, titles or sections: every language's pages are ranked, as the FTS5 floor rows always have (issue 52's
+ * "floor over every type").
  */
 export function floorStatement(config: ResolvedConfig): string {
   const { title, description, content, tags } = config.weights;
-  return `WITH top AS MATERIALIZED (SELECT rowid AS id, bm25(${TABLE}, ${title}, ${description}, ${content}, ${tags}, ${content}) AS bm
+  return `WITH top AS MATERIALIZED (SELECT rowid AS id, bm25(${TABLE}, ${title}, ${description}, ${content}, ${tags}, ${content}, 0) AS bm
     FROM ${TABLE} WHERE ${TABLE} MATCH ?1 ORDER BY bm LIMIT 10)
   SELECT top.id, snippet(${TABLE}, 2, char(${MARK_OPEN_CODE}), char(${MARK_CLOSE_CODE}), '…', ${config.snippetTokens}) AS snippet
     FROM top JOIN ${TABLE} ON ${TABLE}.rowid = top.id WHERE ${TABLE} MATCH ?1 ORDER BY top.bm`;

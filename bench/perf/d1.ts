@@ -43,13 +43,13 @@ export async function d1(docs: IndexDocument[]) {
     let rowsRead = 0;
     // Each statement the handler sends to D1 is one round trip from the Worker to the database.
     let trips = 0;
-    // Whether the search ran its corrected statement, the one with four steps (every word, corrected, any, any corrected).
+    // Whether the search counted the pages holding its words as typed: it had a word to correct or complete.
     let corrected = false;
     const wrap = (st: ReturnType<SearchDatabase['prepare']>, sql: string): ReturnType<SearchDatabase['prepare']> => ({
       bind: (...v) => wrap(st.bind(...v), sql),
       all: async () => {
         trips++;
-        corrected ||= /\bstep3 AS\b/.test(sql);
+        corrected ||= /'count' AS kind/.test(sql);
         const r = (await st.all()) as { results: never[]; meta?: { rows_read?: number } };
         rowsRead += r.meta?.rows_read ?? 0;
         return r;

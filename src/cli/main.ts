@@ -136,10 +136,11 @@ async function dev(loaded: LoadedConfig, flags: Flags): Promise<number> {
 async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<number> {
   const path = resolve(loaded.cwd, sqliteFlag(flags) ?? loaded.config.sqlitePath);
   if (!existsSync(path)) throw new SiteSearchError(`No local index at ${path}. Run "site-search index" first.`);
-  const [{ openSqlite }, { runSearch }, { normalizeSearchInput }] = await Promise.all([
+  const [{ openSqlite }, { runSearch }, { normalizeSearchInput }, { ALL_RANKINGS }] = await Promise.all([
     import('../db/sqlite.js'),
     import('../search/search.js'),
     import('../search/query.js'),
+    import('../ranking/index.js'),
   ]);
   // One search, then the process ends: no worker threads to start.
   const db = openSqlite(path, { threads: 0 });
@@ -152,7 +153,7 @@ async function query(loaded: LoadedConfig, text: string, flags: Flags): Promise<
       facets: (flags.facets as string | undefined) ?? null,
       limit: (flags.limit as string | undefined) ?? null,
     });
-    const { results, suggestion, facets } = await runSearch(loaded.config, db, input);
+    const { results, suggestion, facets } = await runSearch(loaded.config, db, input, { rankings: ALL_RANKINGS });
     if (flags.json) {
       console.log(terminalJson({ query: input.q, ...(suggestion ? { suggestion } : {}), results, ...(facets ? { facets } : {}) }));
       return 0;

@@ -1,5 +1,6 @@
 import type { SearchDatabase } from './types.js';
 import { WORD_BREAK } from '../text/segment.js';
+import { SCOPE_COLUMN } from './scope.js';
 
 /** Name of the FTS5 table; the same table as astro-d1-search, so its databases keep working. */
 export const TABLE = 'search_index';
@@ -8,12 +9,17 @@ export const TABLE = 'search_index';
  * Bump when the table definition changes (tokenizer, columns) or what a row holds (version 9: each section's JSON
  * entry gained the start of its text as written, for its snippet; `search_index` and `search_docs` gained a page's
  * `boost`; version 10: `search_vocab_packed`, the vocabulary in a few rows for typo lookups in memory; version 12:
- * `search_docs` gained the page's `tags`, which tag filters and facet counts read instead of the full-text row):
- * `ensureSchema` then rebuilds the table, and the next index push fills it again.
+ * `search_docs` gained the page's `tags`, which tag filters and facet counts read instead of the full-text row; version
+ * 13: `search_index` gained the `scope` column (src/db/scope.ts) that filters by site, type and tag inside the full-text
+ * query, and the vocabulary is packed per site, each word with the types it is in, for the judgement a search makes in
+ * memory): `ensureSchema` then rebuilds the table, and the next index push fills it again.
  */
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
 
-/** The indexed vocabulary, by trigram: where typo-tolerant search finds the words a misspelling was meant to be. */
+/**
+ * The words of each site and type that typo tolerance may correct a query to, a row per word and type: what a push
+ * compares with to write only the words that came and went, and what the packed vocabulary is made from.
+ */
 export const VOCAB_TABLE = 'search_vocab';
 
 /**
@@ -54,14 +60,14 @@ export function syncHeadingsStatement(where: string): string {
 }
 
 /**
- * The vocabulary again, packed a few rows per site and type for the typo index a search keeps in memory
- * (src/search/typo-index.ts): a cold Worker reads a dozen rows where the vocabulary table is one row per word, each
- * billed on D1. Derived from `search_vocab` by SQL after each push that changes it ({@link packVocabularyStatements}),
- * so it follows that table exactly, row ids included (they order the candidates that score the same), whatever wrote
- * the words: a database, a `.sql` file, an incremental push.
+ * The vocabulary again, packed a few rows per site for the judgement a search makes in memory (src/search/site-vocabulary.ts):
+ * a cold Worker reads a dozen rows where the vocabulary table is one row per word and type, each billed on D1. Derived
+ * from `search_vocab` by SQL after each push that changes it ({@link packVocabularyStatements}), so it follows that
+ * table exactly, whatever wrote the words: a database, a `.sql` file, an incremental push.
  *
- * `words` is one line per word of `search_vocab` in row-id order: `<row id minus the previous line's> <term>`, the
- * first line of a site and type counting from 0 (a part continues its predecessor's count).
+ * Per site, each distinct word once, in the words' byte order: `types` is the site's types as a JSON array (the same
+ * in every part of a site), and `words` one line per word, `<word> <i>,<j>…`, the positions in `types` of the types it
+ * is in. A word in six languages is one line, not six, so a site of many types costs what its distinct words cost.
  */
 export const PACKED_VOCAB_TABLE = 'search_vocab_packed';
 
@@ -80,23 +86,27 @@ export const VOCAB_GENERATION_KEY = 'vocab_generation';
 /** Reads the vocabulary's generation (one row, or none for an index pushed before it was recorded). */
 export const VOCAB_GENERATION_QUERY = `SELECT value FROM search_meta WHERE key = '${VOCAB_GENERATION_KEY}'`;
 
-/** Reads every packed vocabulary row (all sites: candidate scores count words over the whole vocabulary table). */
-export const PACKED_VOCAB_QUERY = `SELECT site, type, part, words FROM ${PACKED_VOCAB_TABLE}`;
+/** Reads the packed vocabulary of every site. */
+export const PACKED_VOCAB_QUERY = `SELECT site, part, types, words FROM ${PACKED_VOCAB_TABLE}`;
 
 /**
  * Repacks one site's vocabulary (every site's when `site` is empty; `where` is `''` or a `WHERE site = …` clause, as
  * for {@link syncDocsStatement}) from `search_vocab`, and records a new generation. Window functions and an ordered
- * `group_concat` (SQLite 3.44+, D1 included) keep the words in row-id order whatever order SQLite groups them in.
+ * `group_concat` (SQLite 3.44+, D1 included) keep the words and their types in one order whatever order SQLite groups
+ * them in.
  */
 export function packVocabularyStatements(where: string): string[] {
   return [
     `DELETE FROM ${PACKED_VOCAB_TABLE}${where}`,
-    `INSERT INTO ${PACKED_VOCAB_TABLE} (site, type, part, words)
-      SELECT site, type, part, group_concat(step || ' ' || term, char(10) ORDER BY id) FROM (
-        SELECT site, type, term, rowid AS id, rowid - lag(rowid, 1, 0) OVER (PARTITION BY site, type ORDER BY rowid) AS step,
-          (row_number() OVER (PARTITION BY site, type ORDER BY rowid) - 1) / ${WORDS_PER_PACKED_ROW} AS part
-        FROM ${VOCAB_TABLE}${where})
-      GROUP BY site, type, part`,
+    `INSERT INTO ${PACKED_VOCAB_TABLE} (site, part, types, words)
+      WITH site_types AS (SELECT site, type, row_number() OVER (PARTITION BY site ORDER BY type) - 1 AS position
+          FROM (SELECT DISTINCT site, type FROM ${VOCAB_TABLE}${where})),
+        words AS (SELECT v.site, v.term, group_concat(t.position, ',' ORDER BY t.position) AS types
+          FROM ${VOCAB_TABLE} v JOIN site_types t ON t.site = v.site AND t.type = v.type GROUP BY v.site, v.term),
+        parts AS (SELECT site, term, types, (row_number() OVER (PARTITION BY site ORDER BY term) - 1) / ${WORDS_PER_PACKED_ROW} AS part FROM words)
+      SELECT p.site, p.part, (SELECT json_group_array(type) FROM (SELECT type FROM site_types t WHERE t.site = p.site ORDER BY position)),
+        group_concat(p.term || ' ' || p.types, char(10) ORDER BY p.term)
+      FROM parts p GROUP BY p.site, p.part`,
     `INSERT INTO search_meta (key, value) VALUES ('${VOCAB_GENERATION_KEY}', lower(hex(randomblob(8)))) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
   ];
 }
@@ -168,17 +178,17 @@ function createStatements(): string[] {
     // without an index of its length, FTS5 merges the lists of every word starting with it, again in each statement that
     // names it (`astro*` at 100,000 documents: about 15 ms a time, against under 3 for the word alone), where with one it
     // reads one list.
+    // `scope` holds the page's site, type and tag words (src/db/scope.ts): searches filter inside the full-text query.
     `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(
-  title, description, content, tags, more,
+  title, description, content, tags, more, ${SCOPE_COLUMN},
   url UNINDEXED, site UNINDEXED, type UNINDEXED, date UNINDEXED, emoji UNINDEXED, boost UNINDEXED,
   tokenize = 'porter unicode61 remove_diacritics 2', prefix = '${PREFIX_LENGTHS.join(' ')}')`,
     `CREATE VIRTUAL TABLE IF NOT EXISTS ${TITLES_TABLE} USING fts5(
   title, site UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '${PREFIX_LENGTHS.join(' ')}')`,
     `CREATE VIRTUAL TABLE IF NOT EXISTS ${HEADINGS_TABLE} USING fts5(
   headings, site UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '${PREFIX_LENGTHS.join(' ')}')`,
-    `CREATE VIRTUAL TABLE IF NOT EXISTS ${VOCAB_TABLE} USING fts5(
-  term, site UNINDEXED, type UNINDEXED, tokenize = 'trigram case_sensitive 0 remove_diacritics 1')`,
-    `CREATE TABLE IF NOT EXISTS ${PACKED_VOCAB_TABLE} (site TEXT NOT NULL, type TEXT NOT NULL, part INTEGER NOT NULL, words TEXT NOT NULL, PRIMARY KEY (site, type, part))`,
+    `CREATE TABLE IF NOT EXISTS ${VOCAB_TABLE} (term TEXT NOT NULL, site TEXT NOT NULL, type TEXT NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS ${PACKED_VOCAB_TABLE} (site TEXT NOT NULL, part INTEGER NOT NULL, types TEXT NOT NULL, words TEXT NOT NULL, PRIMARY KEY (site, part))`,
     `CREATE TABLE IF NOT EXISTS ${DOCS_TABLE} (id INTEGER PRIMARY KEY, site TEXT NOT NULL, type TEXT NOT NULL, day INTEGER, url TEXT NOT NULL, boost REAL, tags TEXT)`,
     `CREATE INDEX IF NOT EXISTS ${DOCS_TABLE}_url ON ${DOCS_TABLE} (site, url)`,
     // One row per page that has sections, keyed by the page's rowid, holding them all as JSON `[[heading, anchor, folded
@@ -210,7 +220,10 @@ export function schemaStatements(): string[] {
  * all the sites in the database) and forgets the version, so the schema statements that follow create them anew.
  */
 export function rebuildStatements(): string[] {
-  return [...[TABLE, TITLES_TABLE, HEADINGS_TABLE, VOCAB_TABLE, PACKED_VOCAB_TABLE, SECTIONS_TABLE, DOCS_TABLE, HASHES_TABLE].map((t) => `DROP TABLE IF EXISTS ${t}`), "DELETE FROM search_meta WHERE key = 'schema_version'"];
+  return [
+    ...[TABLE, TITLES_TABLE, HEADINGS_TABLE, VOCAB_TABLE, PACKED_VOCAB_TABLE, SECTIONS_TABLE, DOCS_TABLE, HASHES_TABLE].map((t) => `DROP TABLE IF EXISTS ${t}`),
+    `DELETE FROM search_meta WHERE key IN ('schema_version', '${VOCAB_GENERATION_KEY}')`,
+  ];
 }
 
 /**
@@ -234,6 +247,8 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
     await db.prepare(`DROP TABLE IF EXISTS ${SECTIONS_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${DOCS_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${HASHES_TABLE}`).run();
+    // The vocabulary went with the tables: a search must not judge by the one kept under the old generation.
+    await db.prepare(`DELETE FROM search_meta WHERE key = '${VOCAB_GENERATION_KEY}'`).run();
   }
   for (const statement of createStatements()) await db.prepare(statement).run();
   await db

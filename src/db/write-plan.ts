@@ -2,6 +2,7 @@ import { cutOnWord } from '../text/cut.js';
 import { foldWord } from '../text/fold.js';
 import { removeWordBreaks } from '../text/segment.js';
 import { DOCS_TABLE, HASHES_TABLE, HEADINGS_TABLE, INSERT_SECTIONS, syncHeadingsStatement, SECTION_LEAD_CHARS, SECTION_MATCH_CHARS, SECTIONS_MAX_BYTES, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
+import { scopeText } from './scope.js';
 
 /**
  * What a push writes for one page, as statements with `?` parameters: run with bound values on a database (SQLite, a
@@ -13,7 +14,7 @@ import { DOCS_TABLE, HASHES_TABLE, HEADINGS_TABLE, INSERT_SECTIONS, syncHeadings
  * FTS5's `optimize` for each full-text table: merges its b-trees into one after a bulk load, which makes queries faster
  * (and rewrites the whole index, which a one-page edit need not cost: `worthOptimizing` decides).
  */
-export const OPTIMIZE_STATEMENTS = [TABLE, TITLES_TABLE, HEADINGS_TABLE, VOCAB_TABLE].map((t) => `INSERT INTO ${t}(${t}) VALUES ('optimize')`);
+export const OPTIMIZE_STATEMENTS = [TABLE, TITLES_TABLE, HEADINGS_TABLE].map((t) => `INSERT INTO ${t}(${t}) VALUES ('optimize')`);
 
 /** A parameter value; `{ sql }` is an SQL expression, for the `.sql` file only (where JavaScript did not compute it). */
 export type PlanValue = string | number | null | { sql: string };
@@ -56,11 +57,17 @@ export interface PageToWrite {
 /** The tables a whole push of a site clears (its rows only, or every row when `site` is empty). */
 export const SITE_TABLES = [TABLE, TITLES_TABLE, HEADINGS_TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE, HASHES_TABLE] as const;
 
-export const PAGE_COLUMNS = ['title', 'description', 'content', 'tags', 'more', 'url', 'site', 'type', 'date', 'emoji', 'boost'] as const;
+export const PAGE_COLUMNS = ['title', 'description', 'content', 'tags', 'more', 'scope', 'url', 'site', 'type', 'date', 'emoji', 'boost'] as const;
 
 /** A page's value for a column of `search_index`. */
 export function columnValue(page: PageToWrite, column: (typeof PAGE_COLUMNS)[number]): string {
+  if (column === 'scope') return scopeText(page.site, page.type, pageTags(page));
   return column === 'more' || column === 'boost' ? (page[column] ?? '') : page[column];
+}
+
+/** A page's tags as values, as `search_docs` keeps them and the `tags` filter compares them (without word breaks). */
+function pageTags(page: Pick<PageToWrite, 'tags'>): string[] {
+  return removeWordBreaks(page.tags).split(' ').filter(Boolean);
 }
 
 /**

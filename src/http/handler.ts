@@ -12,6 +12,9 @@ import { MIN_QUERY_LENGTH } from '../text/query-length.js';
 import { defaultCache } from './memory-cache.js';
 import { foreignOriginCheck } from './origin-check.js';
 import { runSearch } from '../search/search.js';
+import { coverageRanking } from '../ranking/coverage.js';
+import { literalRanking } from '../ranking/literal.js';
+import type { Ranking } from '../ranking/types.js';
 import { facetCounts } from '../search/facets.js';
 
 /** Runtime objects for the handler (not options: they are not serialisable). */
@@ -34,6 +37,12 @@ export interface HandlerRuntime {
    * Node pass `() => openAnalytics(config)` from `site-search/node` (docs/analytics.md).
    */
   analytics?: SearchDatabase | (() => SearchDatabase | undefined);
+  /**
+   * The rankings this handler may answer with besides the default one (docs/ranking.md). `createSearchHandler` carries
+   * SPEC.md's literal ranking (`ranking: 'fts5'`, `widen: false`) already; a Worker from `createWorker` is given it
+   * only when configured so: `{ rankings: [literalRanking] }` from `site-search/literal-ranking`.
+   */
+  rankings?: readonly Ranking[];
 }
 
 /** The subset of an ExecutionContext the handler uses. */
@@ -58,7 +67,7 @@ const ALLOW_WITH_CLICKS = 'GET, HEAD, OPTIONS, POST';
  * export default { fetch: (request, env, ctx) => handler(request, env, ctx) };
  */
 export function createSearchHandler(options: SearchOptions | ResolvedConfig, runtime: HandlerRuntime = {}): SearchHandler {
-  return createHandler(options, runtime, defaultCache, missingBindingMessage, endpointAnalytics, indexFailures);
+  return createHandler(options, { ...runtime, rankings: runtime.rankings ?? [literalRanking] }, defaultCache, missingBindingMessage, endpointAnalytics, indexFailures);
 }
 
 /** Makes the endpoint's analytics from the config (undefined when off): `endpointAnalytics`, or none for a Worker that did not import it. */
@@ -81,6 +90,7 @@ export function createHandler(
   failuresFor?: () => IndexFailures,
 ): SearchHandler {
   const config = resolveConfig(options);
+  const rankings = [coverageRanking, ...(runtime.rankings ?? [])];
   const cache =
     config.cacheMaxAge === 0 || runtime.cache === false ? undefined : (runtime.cache ?? fallbackCache(config.cacheMaxAge));
   const baseHeaders: Record<string, string> = config.cors ? { 'Access-Control-Allow-Origin': '*' } : {};
@@ -171,8 +181,7 @@ export function createHandler(
 
     let outcome;
     try {
-      const background = ctx && typeof ctx.waitUntil === 'function' ? (work: Promise<unknown>) => ctx.waitUntil(work) : undefined;
-      outcome = await runSearch(config, forSearch(db), input, origin ?? url.origin, undefined, billsRowsRead(db), background);
+      outcome = await runSearch(config, forSearch(db), input, { origin: origin ?? url.origin, rowsBilled: billsRowsRead(db), rankings });
     } catch (e) {
       return error(500, (await failures?.searchFailed(db, e)) ?? databaseErrorMessage(e));
     }

@@ -4,6 +4,8 @@
  * is the official SDK's; this module decides what reaches it: POST only, from the site's own origin (or no browser at
  * all), on a loopback server only under a loopback Host, a bounded body and batch.
  */
+import { coverageRanking } from '../ranking/coverage.js';
+import { literalRanking } from '../ranking/literal.js';
 import {
   createMcpHandler as sdkMcpHandler,
   isLegacyRequest,
@@ -28,7 +30,7 @@ export const MAX_MCP_BATCH = 10;
 export type McpHandler = (request: Request, env?: object, ctx?: WaitUntilContext | null) => Promise<Response>;
 
 /** Runtime objects for {@link createMcpHandler}: the search handler's (`db`, `origin`, `analytics`). */
-export interface McpRuntime extends Pick<HandlerRuntime, 'db' | 'origin' | 'analytics'> {
+export interface McpRuntime extends Pick<HandlerRuntime, 'db' | 'origin' | 'analytics' | 'rankings'> {
   /**
    * With the `analytics` option on: `recordAnalytics` from `site-search/analytics`, so the `search` tool's searches are
    * counted, apart from readers' (docs/analytics.md). Passed by the runtime rather than imported, so a Worker serving
@@ -60,6 +62,8 @@ export function createMcpHandler(options: SearchOptions | ResolvedConfig, runtim
   let ownDb: SearchDatabase | undefined;
   const givenDb = () => (typeof runtime.db === 'function' ? (ownDb ??= runtime.db()) : runtime.db);
   const analytics = runtime.recordAnalytics?.(config);
+  // The endpoint's rankings: the default one, and SPEC.md's literal one unless the runtime says which it carries.
+  const rankings = [coverageRanking, ...(runtime.rankings ?? [literalRanking])];
   if (config.analytics && !runtime.recordAnalytics) {
     console.warn("[site-search] analytics: the MCP server counts no searches without recordAnalytics: createMcpHandler(options, { ..., recordAnalytics }), recordAnalytics from 'site-search/analytics' (docs/analytics.md).");
   }
@@ -91,7 +95,7 @@ export function createMcpHandler(options: SearchOptions | ResolvedConfig, runtim
         if (!isSearchDatabase(db)) throw new SiteSearchError(missingBinding(config.binding, db));
         return db;
       },
-      ...(ctx && typeof ctx.waitUntil === 'function' ? { background: (work: Promise<unknown>) => ctx.waitUntil(work) } : {}),
+      rankings,
       ...(analytics ? { searched: (input, outcome) => analytics.searched(input, outcome, { env, analyticsDb, searchDb: context.db() }, ctx, 'mcp') } : {}),
     };
     const server = () => {

@@ -18,6 +18,7 @@ import { LIST_PAGE_SIZE, listArguments, pageArguments, searchArguments } from '.
 import { pageMarkdown } from './page-markdown.js';
 import { ANSWER_JSON_SCHEMA, answerText, toolAnswer } from './results.js';
 import type { SearchInput } from '../search/query.js';
+import type { Ranking } from '../ranking/types.js';
 import type { AnswerBody } from '../analytics/events.js';
 
 /** What one request's tools work with. */
@@ -26,8 +27,8 @@ export interface ToolContext {
   db(): SearchDatabase;
   /** The site's origin: result and page URLs are absolute on it. */
   origin: string;
-  /** A Worker's `ctx.waitUntil`, for work after the answer (loading the typo index). */
-  background?: (work: Promise<unknown>) => void;
+  /** The rankings the search tool may answer with (those of the endpoint). */
+  rankings: readonly Ranking[];
   /** Called after each search the `search` tool answers (analytics, counted as an assistant's). */
   searched?: (input: SearchInput, outcome: AnswerBody) => void;
 }
@@ -80,7 +81,7 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
     guarded(async (input: SearchInput): Promise<ToolReply> => {
       if (codePointLength(input.q) < MIN_QUERY_LENGTH) return failure(`Query too short (at least ${MIN_QUERY_LENGTH} characters)`);
       const db = context.db();
-      const outcome = await runSearch(config, forSearch(db), input, context.origin, undefined, billsRowsRead(db), context.background);
+      const outcome = await runSearch(config, forSearch(db), input, { origin: context.origin, rowsBilled: billsRowsRead(db), rankings: context.rankings });
       context.searched?.(input, outcome);
       const answer = toolAnswer(input, outcome, config.maxOffset);
       return { content: [{ type: 'text', text: answerText(answer) }], structuredContent: answer };

@@ -64,12 +64,16 @@ export function facetCounts(asked: readonly FacetName[], found: FacetCounts = {}
   return Object.fromEntries(asked.map((name) => [name, found[name] ?? []]));
 }
 
-/** The counts in a search statement's rows (`f`: a type, `t`: a tag), the most frequent first. */
-export function facetsOfRows(rows: readonly { kind: string; score: number | null; json: string | null }[]): FacetCounts {
-  const counted = (kind: string) =>
-    rows
-      .filter((r) => r.kind === kind)
-      .map((r): FacetCount => ({ value: r.json ?? '', count: Number(r.score) }))
+/**
+ * The counts a ranking statement returned, `[[kind, value, count], …]` as JSON (`f`: a type, `t`: a tag), the most
+ * frequent first.
+ */
+export function facetsOfJson(json: string): FacetCounts {
+  const counts = JSON.parse(json) as [kind: string, value: string, count: number][];
+  const of = (kind: string) =>
+    counts
+      .filter(([k]) => k === kind)
+      .map(([, value, count]): FacetCount => ({ value: String(value), count: Number(count) }))
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-  return { type: counted('f'), tags: counted('t') };
+  return { type: of('f'), tags: of('t') };
 }

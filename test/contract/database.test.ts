@@ -222,36 +222,43 @@ describe.each(Object.entries({ ...DRIVERS, ...POOLED_DRIVERS }))('database contr
 });
 
 /**
- * The score written the obvious way: every match scored, sorted in SQL. `fts5`: the SPEC.md formula over every word.
- * `fields` (the coverage ranking, docs/ranking.md): any word, or two adjacent words written as one; plus half the bm25
- * of the title alone (weights.title 10 / 20) over the same words; times 1.5 for a page holding every word.
+ * The score written the obvious way. `fts5`: the SPEC.md formula over every word, every match scored and sorted in SQL.
+ * `fields` (the coverage ranking, docs/ranking.md), in its two phases: every page holding any word, or two adjacent
+ * words written as one, ranked by bm25; the first 100 of them scored again as bm25 plus half the bm25 of the title alone
+ * (weights.title 10 / 20) over the same words, times 1.5 for a page holding every word, times recency, and sorted; the
+ * pages past the first 100 after them in bm25's order, their scores scaled to come after.
  */
 async function naiveSearch(db: SearchDatabase, q: string, limit: number, offset: number, ranking: 'fts5' | 'fields'): Promise<number[]> {
   const today = NOW.toISOString().slice(0, 10);
   const words = q.split(' ');
   const every = `"${words.join('" "')}"*`;
+  const recency = `(CASE WHEN date = '' THEN 1 ELSE 1 + 0.35 * max(0, min(1, 1 - max(0, julianday(?) - julianday(date)) / 1095.0)) END)`;
+  if (ranking === 'fts5') {
+    const { results } = await db
+      .prepare(`SELECT bm25(search_index, 10, 5, 1, 3) * ${recency} AS score FROM search_index f WHERE search_index MATCH ? AND site = ? ORDER BY score LIMIT ? OFFSET ?`)
+      .bind(today, every, 'naive-fts5', limit, offset)
+      .all<{ score: number }>();
+    return results.map((r) => r.score);
+  }
   const [w1, w2] = words;
   const any = w2 === undefined ? every : `"${w1}" OR "${w2}"* OR "${w1}${w2}"`;
-  const title =
-    ranking === 'fields' ? ' + 0.5 * coalesce((SELECT bm25(search_titles) FROM search_titles WHERE search_titles MATCH ? AND rowid = f.rowid), 0)' : '';
-  const covered =
-    ranking === 'fields' ? ` * (CASE WHEN f.rowid IN (SELECT rowid FROM search_index WHERE search_index MATCH ?) THEN 1.5 ELSE 1 END)` : '';
+  const everyOrJoined = w2 === undefined ? every : `(${every}) OR "${w1}${w2}"*`;
   const { results } = await db
     .prepare(
-      `SELECT (bm25(search_index, 10, 5, 1, 3)${title})${covered} * (CASE WHEN date = '' THEN 1 ELSE
-         1 + 0.35 * max(0, min(1, 1 - max(0, julianday(?) - julianday(date)) / 1095.0)) END) AS score
-       FROM search_index f WHERE search_index MATCH ? AND site = ? ORDER BY score LIMIT ? OFFSET ?`,
+      `SELECT f.rowid AS id, bm25(search_index, 10, 5, 1, 3) AS bm, ${recency} AS recency,
+         coalesce((SELECT bm25(search_titles) FROM search_titles WHERE search_titles MATCH ? AND rowid = f.rowid), 0) AS title,
+         f.rowid IN (SELECT rowid FROM search_index WHERE search_index MATCH ?) AS holds
+       FROM search_index f WHERE search_index MATCH ? AND site = ?`,
     )
-    .bind(
-      ...(ranking === 'fields' ? [any, w2 === undefined ? every : `(${every}) OR "${w1}${w2}"*`] : []),
-      today,
-      ranking === 'fields' ? any : every,
-      `naive-${ranking}`,
-      limit,
-      offset,
-    )
-    .all<{ score: number }>();
-  return results.map((r) => r.score);
+    .bind(today, any, everyOrJoined, any, 'naive-fields')
+    .all<{ id: number; bm: number; recency: number; title: number; holds: number }>();
+  const byBm = [...results].sort((a, b) => a.bm - b.bm || a.id - b.id);
+  const window = byBm.slice(0, 100).map((r) => ({ id: r.id, score: (r.bm + 0.5 * r.title) * (r.holds ? 1.5 : 1) * r.recency }));
+  window.sort((a, b) => a.score - b.score || a.id - b.id);
+  const rest = byBm.slice(100);
+  const worst = window.at(-1)?.score ?? 0;
+  const factor = rest.length && rest[0]!.bm < 0 && rest[0]!.bm < worst ? (worst / rest[0]!.bm) * (1 - 1e-9) : 1;
+  return [...window.map((r) => r.score), ...rest.map((r) => r.bm * factor)].slice(offset, offset + limit);
 }
 
 /** Deterministic documents over a small vocabulary, with dates spread over ten years, many recent. */

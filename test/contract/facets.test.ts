@@ -9,6 +9,7 @@ import { createMemoryCache } from '../../src/http/memory-cache.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
 import { observe } from '../helpers/observe.js';
 import { seed, type TestDocument } from '../helpers/documents.js';
+import { packVocabularyStatements } from '../../src/db/schema.js';
 
 const options: SearchOptions = {
   database: 'facets',
@@ -55,9 +56,10 @@ describe.each(Object.entries(DRIVERS))('tags and facets: %s', (_name, open) => {
     handle = await open();
     db = handle.db;
     await seed(db, FACET_DOCS);
-    // The words a push would put in the vocabulary, so that steps after the strict one run (they wait while a word
-    // is missing from it, as a misspelled one is).
+    // The words a push would put in the vocabulary, so that a misspelled one is corrected to them.
     await db.prepare("INSERT INTO search_vocab (term, site, type) VALUES ('otter', '', 'doc'), ('otter', '', 'post'), ('release', '', 'post')").run();
+    // Packed, as a push packs them: what a search judges the words by.
+    for (const sql of packVocabularyStatements('')) await db.prepare(sql).run();
   });
   afterAll(() => handle.close());
 
@@ -140,12 +142,18 @@ describe.each(Object.entries(DRIVERS))('tags and facets: %s', (_name, open) => {
     }
   });
 
-  it('facets add no statement: one round trip with them as without', async () => {
-    for (const query of ['q=otter&facets=type,tags&tags=api', 'q=otter&offset=1&facets=type,tags', 'q=otter+release&facets=tags']) {
-      let statements = 0;
-      const { body } = await ask(query, {}, observe(db, () => statements++));
-      expect(body.facets?.tags?.length).toBeGreaterThan(0);
-      expect(statements).toBe(1);
+  it('facets add no statement: as many round trips with them as without', async () => {
+    await ask('q=otter');
+    for (const query of ['q=otter&facets=type,tags&tags=api', 'q=otter&offset=1&facets=type,tags', 'q=otter+release&facets=tags', 'q=ottet&facets=type,tags']) {
+      const statementsOf = async (q: string) => {
+        let statements = 0;
+        const { body } = await ask(q, {}, observe(db, () => statements++));
+        return { statements, body };
+      };
+      const faceted = await statementsOf(query);
+      expect(faceted.body.facets?.tags?.length).toBeGreaterThan(0);
+      expect(faceted.statements).toBe((await statementsOf(query.replace(/&facets=[^&]*/, ''))).statements);
+      expect(faceted.statements).toBeLessThanOrEqual(2);
     }
   });
 

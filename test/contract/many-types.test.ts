@@ -17,7 +17,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchHandler, resolveConfig, type SearchDatabase } from '../../src/index.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
-import { forgetTypoIndexes } from '../../src/search/packed-vocabulary.js';
+import { forgetKnownIndexes as forgetTypoIndexes } from '../../src/search/known-index.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
 import { makeProject } from '../helpers/project.js';
 

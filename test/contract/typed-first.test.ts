@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, type SearchDatabase } from '../../src/index.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { normalizeSearchInput } from '../../src/search/query.js';
-import { forgetTypoIndexes, latestTypoIndex } from '../../src/search/packed-vocabulary.js';
+import { forgetKnownIndexes as forgetTypoIndexes, knownIndex, latestKnownIndex as latestTypoIndex } from '../../src/search/known-index.js';
 import { asDeployed } from '../helpers/deployed-search.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';
 import { makeProject } from '../helpers/project.js';

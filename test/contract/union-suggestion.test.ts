@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchHandler, resolveConfig, type SearchDatabase } from '../../src/index.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
-import { forgetTypoIndexes, latestTypoIndex } from '../../src/search/packed-vocabulary.js';
+import { forgetKnownIndexes as forgetTypoIndexes, knownIndex, latestKnownIndex as latestTypoIndex } from '../../src/search/known-index.js';
 import { corpusOptions } from '../../bench/labeled-queries.js';
 import { SAMPLE_CORPUS } from '../helpers/corpus.js';
 import { DRIVERS, type TestDatabase } from '../helpers/databases.js';

@@ -2,6 +2,7 @@ import type { ResolvedConfig, SearchDatabase } from '../../src/index.js';
 import { billsRowsRead, forSearch } from '../../src/db/d1.js';
 import type { SearchInput } from '../../src/search/query.js';
 import { runSearch } from '../../src/search/search.js';
+import { ALL_RANKINGS } from '../../src/ranking/index.js';
 
 /**
  * `runSearch` as the endpoint and `searchIndex` call it: through a D1 session when `db` is a D1 binding, with the plan
@@ -9,5 +10,5 @@ import { runSearch } from '../../src/search/search.js';
  * D1's statements must count the plan D1 runs (issue 48, item 1).
  */
 export function asDeployed(config: ResolvedConfig, db: SearchDatabase, input: SearchInput, now?: Date): ReturnType<typeof runSearch> {
-  return runSearch(config, forSearch(db), input, undefined, now, billsRowsRead(db));
+  return runSearch(config, forSearch(db), input, { now, rowsBilled: billsRowsRead(db), rankings: ALL_RANKINGS });
 }

@@ -1,6 +1,7 @@
 import { type SearchDatabase } from '../../src/index.js';
 import { ensureSchema } from '../../src/db/schema.js';
-import { syncDocsStatement, syncTitlesStatement } from '../../src/db/schema.js';
+import { packVocabularyStatements, syncDocsStatement, syncTitlesStatement } from '../../src/db/schema.js';
+import { scopeText } from '../../src/db/scope.js';
 
 /** A row of search_index as the tests write it. */
 export interface TestDocument {
@@ -19,16 +20,30 @@ export interface TestDocument {
 export async function seed(db: SearchDatabase, docs: TestDocument[]): Promise<void> {
   await ensureSchema(db);
   const insert = db.prepare(
-    'INSERT INTO search_index (title, description, content, tags, url, site, type, date, emoji) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO search_index (title, description, content, tags, scope, url, site, type, date, emoji) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
+  // The scope column as the indexer writes it: the searches filter by site, type and tag through it.
   const statements = docs.map((d) =>
-    insert.bind(d.title, d.description ?? '', d.content ?? '', d.tags ?? '', d.url, d.site ?? '', d.type ?? 'doc', d.date ?? '', d.emoji ?? ''),
+    insert.bind(
+      d.title,
+      d.description ?? '',
+      d.content ?? '',
+      d.tags ?? '',
+      scopeText(d.site ?? '', d.type ?? 'doc', (d.tags ?? '').split(' ').filter(Boolean)),
+      d.url,
+      d.site ?? '',
+      d.type ?? 'doc',
+      d.date ?? '',
+      d.emoji ?? '',
+    ),
   );
   if (db.batch) await db.batch(statements);
   else for (const statement of statements) await statement.run();
-  // As the indexer does after inserting: the side table of site, type and day, and the titles table.
+  // As the indexer does after inserting: the side table of site, type and day, the titles table, and the vocabulary
+  // packed with its generation (none of these rows' words are in it: a test that corrects writes them, or indexes).
   await db.prepare(syncDocsStatement('')).run();
   await db.prepare(syncTitlesStatement('')).run();
+  for (const sql of packVocabularyStatements('')) await db.prepare(sql).run();
 }
 
 /** The day before `now` minus `days`, as YYYY-MM-DD (UTC). */

@@ -4,7 +4,7 @@
  * numbers them anew), and each table is read whole as well, so a row left behind by a push (an orphan) shows.
  */
 import type { SearchDatabase } from '../../src/index.js';
-import { unpackVocabulary, type PackedVocabularyRow } from '../../src/search/packed-vocabulary.js';
+import { unpackVocabulary, type PackedVocabularyRow } from '../../src/search/site-vocabulary.js';
 
 const QUERIES = {
   // The vocabulary's generation is random per push: only that it is there (and its length) can compare equal.
@@ -23,7 +23,7 @@ const QUERIES = {
 } as const;
 
 /** The full-text tables, whose own index FTS5 checks against their rows. */
-const FTS_TABLES = ['search_index', 'search_titles', 'search_vocab'];
+const FTS_TABLES = ['search_index', 'search_titles', 'search_headings'];
 
 /**
  * Every table's rows, id-free and sorted. Runs FTS5's `integrity-check` on each full-text table first, so an index
@@ -40,15 +40,17 @@ export async function indexTables(db: SearchDatabase): Promise<Record<keyof type
 }
 
 /**
- * The packed vocabulary's words, sorted (row ids differ between an incremental push and a rebuild), after checking that
- * it is the vocabulary table exactly: every row, with its row id, in row-id order.
+ * The packed vocabulary's words, sorted, after checking that it is the vocabulary table exactly: each site's distinct
+ * words, in byte order, each with the types it is in.
  */
 async function packedVocabulary(db: SearchDatabase): Promise<Record<string, unknown>[]> {
-  const packed = unpackVocabulary((await db.prepare('SELECT site, type, part, words FROM search_vocab_packed').all<PackedVocabularyRow>()).results);
-  const table = (await db.prepare('SELECT rowid AS id, site, type, term FROM search_vocab ORDER BY site, type, rowid').all<Record<string, unknown>>()).results;
-  const mismatch = table.findIndex((row, i) => JSON.stringify({ ...row }) !== JSON.stringify(packed[i]));
+  const packed = unpackVocabulary((await db.prepare('SELECT site, part, types, words FROM search_vocab_packed').all<PackedVocabularyRow>()).results);
+  const table = (
+    await db.prepare(`SELECT site, term, json_group_array(type) AS types FROM (SELECT site, term, type FROM search_vocab ORDER BY site, term, type) GROUP BY site, term ORDER BY site, term`).all<{ site: string; term: string; types: string }>()
+  ).results.map((row) => ({ site: row.site, term: row.term, types: JSON.parse(row.types) as string[] }));
+  const mismatch = table.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(packed[i]));
   if (mismatch >= 0 || packed.length !== table.length) {
     throw new Error(`search_vocab_packed differs from search_vocab at ${mismatch}: ${JSON.stringify(packed[mismatch])} vs ${JSON.stringify(table[mismatch])}`);
   }
-  return packed.map(({ site, type, term }) => ({ site, type, term })).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  return packed;
 }

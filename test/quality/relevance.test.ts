@@ -3,6 +3,7 @@
  * it. The floors are the measured figures (docs/benchmarks.md) minus a small margin: a change that makes answers
  * worse for real questions fails here. Peers are compared in `npm run bench:relevance`, not here.
  */
+import { ALL_RANKINGS } from '../../src/ranking/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite, type SqliteDatabase } from '../../adapters/node.js';
 import { resolveConfig, searchIndex, type ResolvedConfig } from '../../src/index.js';
@@ -64,7 +65,7 @@ describe.skipIf(!HAS_FULL_CORPUS)('relevance on astro-docs', () => {
   });
 
   // Each widening cause on real pages (issue 23): general mechanisms, checked on words any docs site has.
-  const search = (q: string, limit = 10) => runSearch(config, db, normalizeSearchInput(config, { q, type: 'en', limit }));
+  const search = (q: string, limit = 10) => runSearch(config, db, normalizeSearchInput(config, { q, type: 'en', limit }), { rankings: ALL_RANKINGS });
 
   it('ranks the page whose title is the query first, where bm25 over the whole row ranked a longer page first', async () => {
     const literal = resolveConfig({ ...corpusOptions(), ranking: 'fts5' });

@@ -10,7 +10,7 @@ import { openSqlite } from '../../adapters/node.js';
 import { createSearchHandler, resolveConfig, searchIndex } from '../../src/index.js';
 import { buildIndex, writeIndex } from '../../src/indexer/index.js';
 import { syncDocsStatement } from '../../src/db/schema.js';
-import { forgetTypoIndexes } from '../../src/search/packed-vocabulary.js';
+import { forgetKnownIndexes as forgetTypoIndexes } from '../../src/search/known-index.js';
 import { indexTables } from '../helpers/index-tables.js';
 import { observe } from '../helpers/observe.js';
 import { makeProject } from '../helpers/project.js';
@@ -201,9 +201,9 @@ it('a push that commits between a corrected search’s two statements does not d
   // every row (new rowids), as a concurrent `site-search index` committing at that moment would.
   const racing = observe(live, () => {
     if (++statements !== 2) return;
-    live.exec(`CREATE TEMP TABLE keep AS SELECT rowid AS old, title, description, content, tags, url, site, type, date, emoji FROM search_index;
-      INSERT INTO search_index (title, description, content, tags, url, site, type, date, emoji)
-        SELECT title, description, content, tags, url, site, type, date, emoji FROM keep;
+    live.exec(`CREATE TEMP TABLE keep AS SELECT rowid AS old, title, description, content, tags, more, scope, url, site, type, date, emoji, boost FROM search_index;
+      INSERT INTO search_index (title, description, content, tags, more, scope, url, site, type, date, emoji, boost)
+        SELECT title, description, content, tags, more, scope, url, site, type, date, emoji, boost FROM keep;
       DELETE FROM search_index WHERE rowid IN (SELECT old FROM keep);
       DELETE FROM search_docs;
       DROP TABLE keep;`);

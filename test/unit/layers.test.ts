@@ -35,13 +35,15 @@ describe('the layers (docs/architecture.md)', () => {
   });
 
   it('src/db/ imports nothing from the layers above it: only itself, src/text/ and the shared errors', () => {
-    const dir = join(src, 'db');
-    const found = readdirSync(dir)
-      .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => importsOf(join(dir, f)).map((target) => `${f} → ${target}`));
+    const found = importsUnder('db');
     expect(found.length).toBeGreaterThan(0);
-    const above = found.filter((line) => !/→ (db\/|text\/|errors\.js$)/.test(line));
-    expect(above).toEqual([]);
+    expect(found.filter((line) => !/→ (db\/|text\/|errors\.js$)/.test(line))).toEqual([]);
+  });
+
+  it('src/ranking/ imports only itself and the layers below it: src/db/, src/text/', () => {
+    const found = importsUnder('ranking');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((line) => !/→ (ranking\/|db\/|text\/)/.test(line))).toEqual([]);
   });
 
   it('src/db/ never sees a request: no Request, socket, address or request-scoped context, only an opaque client key the layer above names', () => {

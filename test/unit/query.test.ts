@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { resolveConfig, SearchInputError } from '../../src/index.js';
 import { normalizeSearchInput, toFtsQuery } from '../../src/search/query.js';
 import { editDistance } from '../../src/text/edit-distance.js';
-import { anyTermMatch, correctedTermsMatch, wordsOf } from '../../src/search/query.js';
-import { chooseCorrections, completes, correctionLookups } from '../../src/search/typos.js';
+import { anyTermMatch, correctedTermsMatch, wordsOf } from '../../src/ranking/expressions.js';
+import { chooseCorrections, completes } from '../../src/search/typos.js';
 
 describe('toFtsQuery (SPEC query rules 1–4)', () => {
   it('quotes every term and adds * after the last one', () => {
@@ -128,16 +128,16 @@ describe('editDistance (optimal string alignment)', () => {
 
 describe('chooseCorrections', () => {
   it('completes the last word with the shortest vocabulary word it starts, where it would correct any other word', () => {
-    const candidates = [['integrations', 'integrate', 'integral', 'reintegrate', 'integration']];
+    const candidates = ['integrations', 'integrate', 'integral', 'reintegrate', 'integration'];
     // The last word, typed partway: completed (one word, so its stem counts once in bm25), accents and case aside.
-    expect(chooseCorrections(correctionLookups(['integrat']), candidates, 'integrat')).toEqual(new Map([['integrat', ['integrate']]]));
-    expect(chooseCorrections(correctionLookups(['deploiem']), [['Déploiement']], 'deploiem')).toEqual(new Map([['deploiem', ['Déploiement']]]));
+    expect(chooseCorrections('integrat', candidates, true)).toEqual(['integrate']);
+    expect(chooseCorrections('deploiem', ['Déploiement'], true)).toEqual(['Déploiement']);
     // The same word before the last: corrected within its edits (integrate and integral are one edit from it).
-    expect(chooseCorrections(correctionLookups(['integrat', 'api']), candidates, 'api')).toEqual(new Map([['integrat', ['integrate', 'integral']]]));
+    expect(chooseCorrections('integrat', candidates, false)).toEqual(['integrate', 'integral']);
     // A last word that is itself a vocabulary word is neither completed nor corrected.
-    expect(chooseCorrections(correctionLookups(['integral']), candidates, 'integral')).toEqual(new Map());
+    expect(chooseCorrections('integral', candidates, true)).toEqual([]);
     // No word starts with it: corrected as any other word.
-    expect(chooseCorrections(correctionLookups(['integarte']), [['integrate', 'integrated']], 'integarte')).toEqual(new Map([['integarte', ['integrate', 'integrated']]]));
+    expect(chooseCorrections('integarte', ['integrate', 'integrated'], true)).toEqual(['integrate', 'integrated']);
   });
 
   it('says which words complete a typed one', () => {

@@ -17,12 +17,15 @@ const MAX_GZIP_BYTES = 32 * 1024;
 const entry = fileURLToPath(new URL('../../adapters/workers.ts', import.meta.url));
 
 describe('the Worker bundle', () => {
-  it(`is at most ${MAX_GZIP_BYTES} bytes minified and gzipped, with no analytics, schema-creation or router code`, async () => {
+  it(`is at most ${MAX_GZIP_BYTES} bytes minified and gzipped, with no analytics, literal-ranking, schema-creation or router code`, async () => {
     const { min, gzip, metafile, code } = await bundleSize(entry);
     const modules = Object.keys(Object.values(metafile.outputs)[0]!.inputs);
     console.log(`[worker-size] createWorker: ${min} bytes minified, ${gzip} bytes gzipped (budget ${MAX_GZIP_BYTES})`);
     // Analytics come from site-search/analytics, imported only by a Worker that records them.
     expect(modules.filter((m) => m.includes('src/analytics/'))).toEqual([]);
+    // SPEC.md's literal ranking comes from site-search/literal-ranking, given only to a Worker configured with it.
+    expect(modules.filter((m) => m.includes('src/ranking/literal'))).toEqual([]);
+    expect(modules.some((m) => m.includes('src/ranking/coverage'))).toBe(true);
     expect(modules.filter((m) => m.includes('node_modules/')).map((m) => m.split('node_modules/')[1]!.split('/')[0])).toEqual(['valibot']);
     // The indexer creates the tables; a search never does.
     expect(code).not.toMatch(/CREATE (VIRTUAL )?TABLE/);
