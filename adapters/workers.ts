@@ -41,8 +41,9 @@ export function createWorker(options: SearchOptions | ResolvedConfig, runtime: W
       "mcp: pass createWorker(options, { mcp: createMcpHandler }), createMcpHandler from 'site-search/mcp'",
     ]);
   }
-  // Workers always have caches.default: the in-process cache is never needed here.
-  const handler = createHandler(config, runtime, workersCache, workerMissingBindingMessage, runtime.recordAnalytics);
+  // Workers always have caches.default: the in-process cache is never needed here. A Worker's request URL is the one
+  // the browser asked, so result links always open from the page: no check of the page's origin either.
+  const handler = createHandler(config, runtime, { fallbackCache: workersCache, missingBinding: workerMissingBindingMessage, analytics: runtime.recordAnalytics });
   const endpointNotFound = endpointNotFoundMessage(config.apiRoute);
   // The route is a path, as `site-search dev` serves it; trailing slashes are tolerated (`/api/search/`).
   const route = withoutTrailingSlashes(config.apiRoute);

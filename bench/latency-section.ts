@@ -37,10 +37,9 @@ ${lines.join('\n')}`;
     Object.entries(floor[n]!.beside ?? {}).map(([pair, f]) => `| ${thousands(n)} | ${pair} | ${ms(f.handler.p50)} / ${ms(f.handler.p99)} | ${ms(f.floor.p50)} / ${ms(f.floor.p99)} | ${times(f.ofPercentiles.p50)} / ${times(f.ofPercentiles.p99)} |`),
   );
   const split = beside.length
-    ? `\n\nWhere the gap comes from, in the same run. The coverage ranking (issue 35) ranks every page holding an informative
-word of the query, where the answered floor of a query on the strict path ranks only the pages holding every word: the
-first row measures the handler against a floor over what it ranks. The second runs the handler with SPEC.md's literal
-ranking (\`ranking: 'fts5'\`: every word first, no coverage, titles or headings) against the answered floor.
+    ? `\n\nBeside it, in the same run: the handler against the narrower floor of what it answered (every word of the query
+when every result holds it, as issue 36 measured), SPEC.md's literal ranking (\`ranking: 'fts5'\`) against that floor,
+and the handler asked for the facet counts (\`facets=type,tags\`) against the same handler without them.
 
 | documents | pair | handler p50 / p99 ms | floor p50 / p99 ms | ratio at p50 / p99 |
 |---|---|---|---|---|
@@ -49,13 +48,11 @@ ${beside.join('\n')}`
   const busy = load && load.highest > load.cores ? `\n\n**This run's machine was busy**: a 1-minute load average up to ${load.highest.toFixed(1)} on ${load.cores} cores (the bench warns when it exceeds them). CPU time counts only this process, but shares caches and clock with the rest: rerun on a quiet machine before comparing with another run.` : '';
   return `### The handler against its floor, query by query
 
-Issue 36's criterion. The floor of each query is FTS5's bm25 top 10 and \`snippet()\` of those 10 (found again by rowid,
-as the handler finds its page's rows), over the expression the handler answered: every word of the query when its
-results all hold every word (\`everyWordMatch\`), any of its words when some came from widening (\`coverageMatch\`), each
-with the corrected or completed words when the handler corrected (the path). Both are the handler's own expression
-builders from src/search/query.ts; the path and the corrections are derived from its response (results' \`match\`,
-\`suggestion\`) and its first statement's typo candidates. The floor ranks every language's pages (no type filter), with
-the handler's column weights. Each query is timed in **process CPU time** (\`process.cpuUsage()\` around it), handler
+Issue 52's criterion. The floor of each query is FTS5's bm25 top 10 and \`snippet()\` of those 10 (found again by rowid,
+as the handler finds its page's rows) over any informative word of the query (filler out; the words the search
+corrected or completed in), with the handler's column weights, ranking every type's pages (no type filter): what any
+FTS5 box that ranks every page holding one of the query's words pays for the same answer. The corrections are the
+search's own judgement of the query (\`judgeQuery\`); the path is read from its results' \`match\`. Each query is timed in **process CPU time** (\`process.cpuUsage()\` around it), handler
 and floor interleaved with the other rows, ${ROUNDS} rounds after a warm-up; a query's figure is its median over rounds,
 and the percentiles are over the queries. Query mix: ${mixSentence()}.
 

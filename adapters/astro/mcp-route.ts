@@ -1,6 +1,6 @@
 /** The MCP server the Astro integration injects at the `mcp` option's route (docs/mcp.md), on demand. */
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
-import { analytics, config, database, links, platform } from 'virtual:site-search/runtime';
+import { analytics, config, database, dev, links, platform } from 'virtual:site-search/runtime';
 import type { ResolvedConfig, SearchDatabase, WaitUntilContext } from '../../src/index.js';
 import { missingIndexMessage } from '../../src/errors.js';
 import { createMcpHandler } from '../../src/mcp/index.js';
@@ -23,6 +23,8 @@ const handler = createMcpHandler(config as ResolvedConfig, {
   db: database as (() => SearchDatabase) | undefined,
   analytics: analytics as () => SearchDatabase | undefined,
   recordAnalytics,
+  // Under astro dev a foreign Host is refused (DNS rebinding), in workerd too, where there may be no NODE_ENV to read.
+  devServer: dev as boolean,
 });
 
 export const prerender = false;

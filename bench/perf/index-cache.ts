@@ -12,7 +12,7 @@ import { here } from './measure.js';
 const root = join(here, '..');
 const cache = join(here, 'results', 'cache');
 /** Sources read only when searching: editing them leaves the index as it was. */
-const QUERY_TIME = ['src/db/search-plan.ts', 'src/db/sqlite-pool.ts', 'src/search/search.ts', 'src/http/', 'src/ui/', 'src/cli/'];
+const QUERY_TIME = ['src/ranking/', 'src/db/sqlite-pool.ts', 'src/db/index-state.ts', 'src/search/', 'src/http/', 'src/ui/', 'src/cli/'];
 
 function sourcesHash(): string {
   const hash = createHash('sha256');
@@ -34,12 +34,12 @@ function sourcesHash(): string {
  * The path of the index of `n` documents for the current sources, written by `build(path)` when it is not cached yet
  * (into a temporary name first, so an interrupted build is never taken for a finished one).
  */
-export async function cachedIndex(n: number, build: (path: string) => Promise<void>): Promise<{ path: string; cached: boolean }> {
+export async function cachedIndex(n: number, build: (path: string) => Promise<void>, name = 'latency'): Promise<{ path: string; cached: boolean }> {
   mkdirSync(cache, { recursive: true });
-  const path = join(cache, `latency-${n}-${sourcesHash()}.db`);
+  const path = join(cache, `${name}-${n}-${sourcesHash()}.db`);
   if (existsSync(path) && process.env.BENCH_FRESH !== '1') return { path, cached: true };
-  // Older builds of this size are stale: one index per size is kept.
-  for (const old of readdirSync(cache)) if (old.startsWith(`latency-${n}-`)) rmSync(join(cache, old), { force: true });
+  // Older builds of this size are stale: one index per name and size is kept.
+  for (const old of readdirSync(cache)) if (old.startsWith(`${name}-${n}-`)) rmSync(join(cache, old), { force: true });
   const building = `${path}.building`;
   await build(building);
   renameSync(building, path);

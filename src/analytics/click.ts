@@ -54,7 +54,14 @@ async function boundedText(request: Request, limit: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client closed the connection partway: no report, and nothing worth a log line.
+      throw new SearchInputError('A click report must be sent whole: the connection closed before its end.');
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

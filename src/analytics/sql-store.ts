@@ -5,8 +5,8 @@ import { OTHER_QUERY, type AnalyticsBatch } from './aggregate.js';
 export const QUERIES_TABLE = 'site_search_queries';
 export const CLICKS_TABLE = 'site_search_clicks';
 /**
- * Queries searched that day but not stored (their counts are in "other"), at most the cap of them per day and site: what
- * a query searched again has earned towards a place among the stored ones (docs/analytics.md, "Daily cap").
+ * Queries searched that day but not stored (their counts are in "other"), at most the cap of them per day, site and
+ * source: what a query searched again has earned towards a place among the stored ones (docs/analytics.md, "Daily cap").
  */
 export const CANDIDATES_TABLE = 'site_search_candidates';
 /** The queries one write evicts, chosen once and read by the statements that move them; empty between writes. */
@@ -17,17 +17,21 @@ export const READERS_SOURCE = 'endpoint';
 
 const QUERIES_COLUMNS = `day TEXT NOT NULL, site TEXT NOT NULL, source TEXT NOT NULL DEFAULT '${READERS_SOURCE}', type TEXT NOT NULL, query TEXT NOT NULL, searches INTEGER NOT NULL, zero INTEGER NOT NULL, results INTEGER NOT NULL, match TEXT NOT NULL, suggestion TEXT NOT NULL, PRIMARY KEY (day, site, query, source, type)`;
 
+/** The candidates' columns: `searches - error` is a lower bound of the query's searches in "other" (Space-Saving). */
+const CANDIDATES_COLUMNS = `day TEXT NOT NULL, site TEXT NOT NULL, source TEXT NOT NULL DEFAULT '${READERS_SOURCE}', query TEXT NOT NULL, searches INTEGER NOT NULL, error INTEGER NOT NULL, PRIMARY KEY (day, site, source, query)`;
+const EVICTING_COLUMNS = 'day TEXT NOT NULL, site TEXT NOT NULL, source TEXT NOT NULL, query TEXT NOT NULL, PRIMARY KEY (day, site, source, query)';
+
 /**
  * Primary keys are the aggregation keys: a flush adds to a row, never appends one per search. The query comes before
- * the source and type so the cap's "is this query stored today" is a lookup of the key's prefix, not a scan of the day;
- * the same query from readers and from assistants is two rows of one query (the cap counts queries, not rows).
+ * the source and type so "is this query stored today" is a lookup of the key's prefix, not a scan of the day. Each
+ * source has a cap of its own (issue 54, item 6): the same query from readers and from assistants is a query of each,
+ * so a flood of assistants' queries can never take a reader's query's place.
  */
 export const ANALYTICS_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS ${QUERIES_TABLE} (${QUERIES_COLUMNS}) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS ${CLICKS_TABLE} (day TEXT NOT NULL, site TEXT NOT NULL, query TEXT NOT NULL, url TEXT NOT NULL, rank INTEGER NOT NULL, clicks INTEGER NOT NULL, PRIMARY KEY (day, site, query, url, rank)) WITHOUT ROWID`,
-  // `searches - error` is a lower bound of the query's searches counted in "other" (Space-Saving's count and error).
-  `CREATE TABLE IF NOT EXISTS ${CANDIDATES_TABLE} (day TEXT NOT NULL, site TEXT NOT NULL, query TEXT NOT NULL, searches INTEGER NOT NULL, error INTEGER NOT NULL, PRIMARY KEY (day, site, query)) WITHOUT ROWID`,
-  `CREATE TABLE IF NOT EXISTS ${EVICTING_TABLE} (day TEXT NOT NULL, site TEXT NOT NULL, query TEXT NOT NULL, PRIMARY KEY (day, site, query)) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS ${CANDIDATES_TABLE} (${CANDIDATES_COLUMNS}) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS ${EVICTING_TABLE} (${EVICTING_COLUMNS}) WITHOUT ROWID`,
 ];
 
 /** The tables that hold days (the retention deletes their old ones). */
@@ -35,6 +39,8 @@ const DAY_TABLES = [QUERIES_TABLE, CLICKS_TABLE, CANDIDATES_TABLE];
 
 /** Whether the queries table (if any) predates the source column: its `CREATE` statement as SQLite keeps it. */
 const QUERIES_TABLE_SQL = `SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = '${QUERIES_TABLE}'`;
+/** The same for the candidates table, whose key took the source in issue 54. */
+const CANDIDATES_TABLE_SQL = `SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = '${CANDIDATES_TABLE}'`;
 
 /**
  * A queries table written before sources were counted apart, rebuilt with the column and the key that holds it, its
@@ -56,11 +62,32 @@ export async function predatesSources(db: SearchDatabase): Promise<boolean> {
   return sql !== undefined && !/\bsource\b/.test(sql);
 }
 
-/** Rebuilds an older queries table with the source column (nothing when it has it, or does not exist). */
+/**
+ * The candidates and the evicting tables of a version whose cap counted readers and assistants together, rebuilt with
+ * the source in their key. The candidates' rows are kept as readers' (a lower bound of searches in "other" either
+ * way); the evicting table is empty between writes.
+ */
+const CANDIDATES_ADD_SOURCE = [
+  `CREATE TABLE ${CANDIDATES_TABLE}_sources (${CANDIDATES_COLUMNS}) WITHOUT ROWID`,
+  `INSERT INTO ${CANDIDATES_TABLE}_sources (day, site, source, query, searches, error) SELECT day, site, '${READERS_SOURCE}', query, searches, error FROM ${CANDIDATES_TABLE}`,
+  `DROP TABLE ${CANDIDATES_TABLE}`,
+  `ALTER TABLE ${CANDIDATES_TABLE}_sources RENAME TO ${CANDIDATES_TABLE}`,
+  `DROP TABLE IF EXISTS ${EVICTING_TABLE}`,
+];
+
+/** Whether the candidates table (if any) predates the source in its key. */
+async function candidatesPredateSources(db: SearchDatabase): Promise<boolean> {
+  const { results } = await db.prepare(CANDIDATES_TABLE_SQL).all<{ sql: string }>();
+  const sql = results[0]?.sql;
+  return sql !== undefined && !/\bsource\b/.test(sql);
+}
+
+/** Rebuilds older tables with the source (nothing when they have it, or do not exist). */
 export async function upgradeAnalyticsSchema(db: SearchDatabase): Promise<void> {
-  if (!(await predatesSources(db))) return;
-  const statements = ADD_SOURCE.map((sql) => db.prepare(sql));
-  // One transaction where the driver has one (D1 and openSqlite do): another process sees the old table or the new.
+  const sql = [...((await predatesSources(db)) ? ADD_SOURCE : []), ...((await candidatesPredateSources(db)) ? CANDIDATES_ADD_SOURCE : [])];
+  if (!sql.length) return;
+  const statements = sql.map((text) => db.prepare(text));
+  // One transaction where the driver has one (D1 and openSqlite do): another process sees the old tables or the new.
   if (db.batch) await db.batch(statements);
   else for (const statement of statements) await statement.run();
 }
@@ -74,10 +101,11 @@ const INCOMING = `incoming AS MATERIALIZED (
 
 /** What a query has earned as a candidate (a lower bound of its searches in "other"); `t` is the row it is for. */
 const EARNED = (t: string) =>
-  `coalesce((SELECT p.searches - p.error FROM ${CANDIDATES_TABLE} p WHERE p.day = ${t}.day AND p.site = ${t}.site AND p.query = ${t}.query), 0)`;
+  `coalesce((SELECT p.searches - p.error FROM ${CANDIDATES_TABLE} p WHERE p.day = ${t}.day AND p.site = ${t}.site AND p.source = ${t}.source AND p.query = ${t}.query), 0)`;
 
 /**
- * The daily cap as a heavy-hitters summary: a day keeps at most `?` queries, and when it is full a query new to it
+ * The daily cap as a heavy-hitters summary, for each source apart: a day keeps at most `?` queries of a source (the
+ * readers', the assistants'), and when it is full a query new to it
  * takes the place of the stored query of least weight (fewest searches, counting those it earned as a candidate before
  * it was stored; then most of them with no result; then by text), provided its claim (this write's searches plus what
  * it earned as a candidate) is at least that weight. Weights and claims count only searches that were made, never an
@@ -88,28 +116,31 @@ const EARNED = (t: string) =>
  * deleted, before the batch is inserted (`ADD_SEARCHES`, which admits the same new queries into the room left).
  */
 const EVICTED = `${INCOMING}, stored AS MATERIALIZED (
-  SELECT q.day, q.site, q.query, sum(q.searches) + ${EARNED('q')} AS searches, sum(q.zero) AS zero FROM ${QUERIES_TABLE} q
-  WHERE q.query <> '${OTHER_QUERY}' AND (q.day, q.site) IN (SELECT day, site FROM incoming)
-  GROUP BY q.day, q.site, q.query
+  SELECT q.day, q.site, q.source, q.query, sum(q.searches) + ${EARNED('q')} AS searches, sum(q.zero) AS zero FROM ${QUERIES_TABLE} q
+  WHERE q.query <> '${OTHER_QUERY}' AND (q.day, q.site, q.source) IN (SELECT day, site, source FROM incoming)
+  GROUP BY q.day, q.site, q.source, q.query
 ), room AS (
-  SELECT day, site, ? - count(*) AS free FROM stored GROUP BY day, site
+  SELECT day, site, source, ? - count(*) AS free FROM stored GROUP BY day, site, source
 ), newcomers AS (
-  SELECT day, site, query, sum(searches) + ${EARNED('i')} AS searches, row_number() OVER (PARTITION BY day, site ORDER BY sum(searches) + ${EARNED('i')} DESC, query) AS nr
+  SELECT day, site, source, query, sum(searches) + ${EARNED('i')} AS searches,
+    row_number() OVER (PARTITION BY day, site, source ORDER BY sum(searches) + ${EARNED('i')} DESC, query) AS nr
   FROM incoming i
-  WHERE query <> '${OTHER_QUERY}' AND NOT EXISTS (SELECT 1 FROM stored s WHERE s.day = i.day AND s.site = i.site AND s.query = i.query)
-  GROUP BY day, site, query
+  WHERE query <> '${OTHER_QUERY}' AND NOT EXISTS (SELECT 1 FROM stored s WHERE s.day = i.day AND s.site = i.site AND s.source = i.source AND s.query = i.query)
+  GROUP BY day, site, source, query
 ), candidates AS (
-  SELECT day, site, query, searches, row_number() OVER (PARTITION BY day, site ORDER BY searches, zero DESC, query) AS sr
-  -- Not by (day, site, query): a row-value NOT IN is not looked up in an index. A batch is one site and a day or two.
-  FROM stored WHERE query NOT IN (SELECT query FROM incoming)
+  SELECT day, site, source, query, searches, row_number() OVER (PARTITION BY day, site, source ORDER BY searches, zero DESC, query) AS sr
+  -- One value, not (day, site, source, query): a row-value NOT IN is not looked up in an index, where a list of values
+  -- is built into one once. A batch is one site and a day or two.
+  FROM stored WHERE source || char(0) || query NOT IN (SELECT source || char(0) || query FROM incoming)
 ), evicted AS (
-  SELECT c.day, c.site, c.query FROM candidates c
-  JOIN room r ON r.day = c.day AND r.site = c.site AND r.free >= 0
-  JOIN newcomers n ON n.day = c.day AND n.site = c.site AND n.nr = c.sr + r.free
+  SELECT c.day, c.site, c.source, c.query FROM candidates c
+  JOIN room r ON r.day = c.day AND r.site = c.site AND r.source = c.source AND r.free >= 0
+  JOIN newcomers n ON n.day = c.day AND n.site = c.site AND n.source = c.source AND n.nr = c.sr + r.free
   WHERE n.searches >= c.searches
 )`;
 
-const IS_EVICTED = (table: string) => `(${table}.day, ${table}.site, ${table}.query) IN (SELECT day, site, query FROM ${EVICTING_TABLE})`;
+const IS_EVICTED = (table: string) =>
+  `(${table}.day, ${table}.site, ${table}.source, ${table}.query) IN (SELECT day, site, source, query FROM ${EVICTING_TABLE})`;
 
 /**
  * Eviction: `evicted` is chosen once (moving a query to the candidates changes what it has earned, so the choice is
@@ -117,14 +148,15 @@ const IS_EVICTED = (table: string) => `(${table}.day, ${table}.site, ${table}.qu
  * lower bound of its day's searches), its clicks and rows are deleted. Only the first statement takes the batch and cap.
  */
 const EVICT = [
-  `WITH ${EVICTED} INSERT INTO ${EVICTING_TABLE} (day, site, query) SELECT day, site, query FROM evicted`,
+  `WITH ${EVICTED} INSERT INTO ${EVICTING_TABLE} (day, site, source, query) SELECT day, site, source, query FROM evicted`,
   `INSERT INTO ${QUERIES_TABLE} (day, site, source, type, query, searches, zero, results, match, suggestion)
 SELECT day, site, source, type, '${OTHER_QUERY}', searches, zero, 0, 'none', '' FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)}
 ON CONFLICT (day, site, query, source, type) DO UPDATE SET searches = searches + excluded.searches, zero = zero + excluded.zero`,
-  `INSERT INTO ${CANDIDATES_TABLE} (day, site, query, searches, error)
-SELECT day, site, query, sum(searches), 0 FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)} GROUP BY day, site, query
-ON CONFLICT (day, site, query) DO UPDATE SET searches = searches + excluded.searches`,
-  `DELETE FROM ${CLICKS_TABLE} WHERE ${IS_EVICTED(CLICKS_TABLE)}`,
+  `INSERT INTO ${CANDIDATES_TABLE} (day, site, source, query, searches, error)
+SELECT day, site, source, query, sum(searches), 0 FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)} GROUP BY day, site, source, query
+ON CONFLICT (day, site, source, query) DO UPDATE SET searches = searches + excluded.searches`,
+  // Clicks are readers' (the box reports them): they go with a readers' query only.
+  `DELETE FROM ${CLICKS_TABLE} WHERE (day, site, query) IN (SELECT day, site, query FROM ${EVICTING_TABLE} WHERE source = '${READERS_SOURCE}')`,
   `DELETE FROM ${QUERIES_TABLE} WHERE ${IS_EVICTED(QUERIES_TABLE)}`,
   `DELETE FROM ${EVICTING_TABLE}`,
 ];
@@ -137,20 +169,21 @@ ON CONFLICT (day, site, query) DO UPDATE SET searches = searches + excluded.sear
  */
 const ADD_CANDIDATES = [
   `WITH ${INCOMING}, other AS (
-  SELECT day, site, query, sum(searches) AS searches FROM incoming i
-  WHERE query <> '${OTHER_QUERY}' AND NOT EXISTS (SELECT 1 FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query = i.query)
-  GROUP BY day, site, query
+  SELECT day, site, source, query, sum(searches) AS searches FROM incoming i
+  WHERE query <> '${OTHER_QUERY}' AND NOT EXISTS (SELECT 1 FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.source = i.source AND q.query = i.query)
+  GROUP BY day, site, source, query
 ), floor AS (
-  SELECT day, site, CASE WHEN count(*) >= ? THEN min(searches) ELSE 0 END AS least FROM ${CANDIDATES_TABLE}
-  WHERE (day, site) IN (SELECT day, site FROM other) GROUP BY day, site
+  SELECT day, site, source, CASE WHEN count(*) >= ? THEN min(searches) ELSE 0 END AS least FROM ${CANDIDATES_TABLE}
+  WHERE (day, site, source) IN (SELECT day, site, source FROM other) GROUP BY day, site, source
 )
-INSERT INTO ${CANDIDATES_TABLE} (day, site, query, searches, error)
-SELECT o.day, o.site, o.query, o.searches + coalesce(f.least, 0), coalesce(f.least, 0) FROM other o LEFT JOIN floor f ON f.day = o.day AND f.site = o.site WHERE true
-ON CONFLICT (day, site, query) DO UPDATE SET searches = searches + excluded.searches - excluded.error`,
-  `DELETE FROM ${CANDIDATES_TABLE} WHERE (day, site, query) IN (
-  SELECT day, site, query FROM (
-    SELECT day, site, query, row_number() OVER (PARTITION BY day, site ORDER BY searches DESC, searches - error DESC, query) AS nth FROM ${CANDIDATES_TABLE}
-    WHERE (day, site) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))
+INSERT INTO ${CANDIDATES_TABLE} (day, site, source, query, searches, error)
+SELECT o.day, o.site, o.source, o.query, o.searches + coalesce(f.least, 0), coalesce(f.least, 0) FROM other o
+LEFT JOIN floor f ON f.day = o.day AND f.site = o.site AND f.source = o.source WHERE true
+ON CONFLICT (day, site, source, query) DO UPDATE SET searches = searches + excluded.searches - excluded.error`,
+  `DELETE FROM ${CANDIDATES_TABLE} WHERE (day, site, source, query) IN (
+  SELECT day, site, source, query FROM (
+    SELECT day, site, source, query, row_number() OVER (PARTITION BY day, site, source ORDER BY searches DESC, searches - error DESC, query) AS nth FROM ${CANDIDATES_TABLE}
+    WHERE (day, site, source) IN (SELECT value ->> 0, value ->> 1, value ->> 9 FROM json_each(?))
   ) WHERE nth > ?
 )`,
 ];
@@ -162,17 +195,17 @@ ON CONFLICT (day, site, query) DO UPDATE SET searches = searches + excluded.sear
  * stored count is the one before the batch.
  */
 const ADD_SEARCHES = `WITH ${INCOMING}, stored AS MATERIALIZED (
-  SELECT q.day, q.site, count(DISTINCT q.query) AS n FROM ${QUERIES_TABLE} q
-  WHERE q.query <> '${OTHER_QUERY}' AND (q.day, q.site) IN (SELECT day, site FROM incoming)
-  GROUP BY q.day, q.site
+  SELECT q.day, q.site, q.source, count(DISTINCT q.query) AS n FROM ${QUERIES_TABLE} q
+  WHERE q.query <> '${OTHER_QUERY}' AND (q.day, q.site, q.source) IN (SELECT day, site, source FROM incoming)
+  GROUP BY q.day, q.site, q.source
 ), judged AS (
   SELECT i.*,
-    i.query = '${OTHER_QUERY}' OR EXISTS (SELECT 1 FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query = i.query) AS known,
-    coalesce((SELECT n FROM stored s WHERE s.day = i.day AND s.site = i.site), 0) AS stored,
-    sum(i.searches) OVER (PARTITION BY i.day, i.site, i.query) + ${EARNED('i')} AS total
+    i.query = '${OTHER_QUERY}' OR EXISTS (SELECT 1 FROM ${QUERIES_TABLE} q WHERE q.day = i.day AND q.site = i.site AND q.query = i.query AND q.source = i.source) AS known,
+    coalesce((SELECT n FROM stored s WHERE s.day = i.day AND s.site = i.site AND s.source = i.source), 0) AS stored,
+    sum(i.searches) OVER (PARTITION BY i.day, i.site, i.source, i.query) + ${EARNED('i')} AS total
   FROM incoming i
 ), admitted AS (
-  SELECT j.*, known OR stored + dense_rank() OVER (PARTITION BY day, site, known ORDER BY total DESC, query) <= ? AS fits FROM judged j
+  SELECT j.*, known OR stored + dense_rank() OVER (PARTITION BY day, site, source, known ORDER BY total DESC, query) <= ? AS fits FROM judged j
 )
 INSERT INTO ${QUERIES_TABLE} (day, site, source, type, query, searches, zero, results, match, suggestion)
 SELECT day, site, source, type, CASE WHEN fits THEN query ELSE '${OTHER_QUERY}' END, searches, zero,
@@ -215,15 +248,15 @@ SELECT day, site, query, url, rank, clicks FROM (
 ) WHERE nth <= ? * ${CLICK_ROWS_PER_QUERY}
 ON CONFLICT (day, site, query, url, rank) DO UPDATE SET clicks = clicks + excluded.clicks`;
 
-/** A day's distinct queries after a write: whether the next write may have to evict. */
-const COUNT_QUERIES = `SELECT count(*) AS n FROM (SELECT DISTINCT query FROM ${QUERIES_TABLE} WHERE day = ? AND site = ? AND query <> '${OTHER_QUERY}')`;
+/** A day's distinct queries of a source after a write: whether the next write may have to evict. */
+const COUNT_QUERIES = `SELECT count(*) AS n FROM (SELECT DISTINCT query FROM ${QUERIES_TABLE} WHERE day = ? AND site = ? AND source = ? AND query <> '${OTHER_QUERY}')`;
 
 /** Writes analytics batches to a SQL database (D1 or local SQLite): a flush is one batch, one round trip on D1. */
 export class SqlAnalyticsStore {
   #schemaReady = false;
   #upgraded: Promise<void> | undefined;
   #retainedOn = '';
-  /** Distinct queries per day and site as the last write left them (`day\0site`); another process's are seen at the next. */
+  /** Distinct queries per day, site and source as the last write left them (`day\0site\0source`); another process's are seen at the next. */
   #stored = new Map<string, number>();
 
   constructor(
@@ -254,7 +287,7 @@ export class SqlAnalyticsStore {
       const rows = JSON.stringify(batch.searches.map((r) => [r.day, r.site, r.type, r.query, r.searches, r.zero, r.results, r.match, r.suggestion, r.source]));
       const queries = new Map<string, Set<string>>();
       for (const r of batch.searches) {
-        const key = `${r.day}\0${r.site}`;
+        const key = `${r.day}\0${r.site}\0${r.source}`;
         queries.set(key, (queries.get(key) ?? new Set()).add(r.query));
       }
       // Evicting reads the day's queries several times over (D1 bills rows read): it is sent only when this batch could
@@ -276,7 +309,7 @@ export class SqlAnalyticsStore {
       }
       for (const key of queries.keys()) {
         counted.push(key);
-        sql(COUNT_QUERIES, ...(key.split('\0') as [string, string]));
+        sql(COUNT_QUERIES, ...(key.split('\0') as [string, string, string]));
       }
     }
     if (batch.clicks.length) {

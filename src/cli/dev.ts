@@ -11,6 +11,7 @@ import { resolveConfig } from '../options/config.js';
 import type { ResolvedConfig } from '../options/options.js';
 import type { SearchDatabase } from '../db/types.js';
 import { createSearchHandler, endpointNotFoundMessage } from '../http/handler.js';
+import { isLoopbackHostname } from '../http/loopback.js';
 import { hostHeaderCount, toNodeListener } from '../http/node-listener.js';
 import type { LoadedConfig } from './load-config.js';
 import { devPage, documentPage, HIGHLIGHT_SCRIPT_ROUTE, UI_SCRIPT_ROUTE, type IndexedPage } from './page.js';
@@ -186,11 +187,7 @@ function mcpListener(config: ResolvedConfig, db: SearchDatabase, analyticsDb: Se
  * sends its own name, and gets a 403: it cannot read unpublished content through the victim's browser.
  */
 export function isLocalHost(host: string | undefined): boolean {
-  if (!host) return false;
-  const name = host.replace(/:\d+$/, '').toLowerCase();
-  if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  if (/^\[[0-9a-f:.]+\]$/.test(name)) return true;
-  return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(name);
+  return !!host && isLoopbackHostname(host.replace(/:\d+$/, ''));
 }
 
 /** Read per request, so a rebuilt dist/ui.js shows on reload without restarting the server. */

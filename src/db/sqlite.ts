@@ -253,12 +253,32 @@ function wrap(native: NativeDatabase, driver: SqliteDriver): SqliteDatabase {
   }
 
   let depth = 0;
+  const rollback = () => {
+    // On a full disk or an I/O error SQLite has already rolled back, and ROLLBACK would throw over the real error.
+    try {
+      native.exec('ROLLBACK');
+    } catch {}
+  };
   const db: SqliteDatabase = {
     driver,
     prepare: (sql) => new Statement(sql),
     exec: (sql) => void native.exec(sql),
     async batch(statements) {
-      return db.transaction(() => statements.map((s) => ({ results: (s as Statement).allSync() })));
+      const run = () => statements.map((s) => ({ results: (s as Statement).allSync() }));
+      if (depth > 0) return run();
+      // One synchronous transaction: nothing else of this thread runs between its BEGIN and its COMMIT. Two connections
+      // of one process to one file (the endpoint's and the MCP server's analytics) would otherwise deadlock: the second
+      // BEGIN waits for a lock the first holds across an await, and the busy timeout blocks the one thread that could
+      // release it, then fails with "database is locked" (issue 54, item 6). Another process's lock is waited for.
+      native.exec('BEGIN IMMEDIATE');
+      try {
+        const results = run();
+        native.exec('COMMIT');
+        return results;
+      } catch (e) {
+        rollback();
+        throw e;
+      }
     },
     async transaction(fn) {
       // Nested calls join the outer transaction, so a batch inside a push stays one unit.
@@ -270,10 +290,7 @@ function wrap(native: NativeDatabase, driver: SqliteDriver): SqliteDatabase {
         native.exec('COMMIT');
         return result;
       } catch (e) {
-        // On a full disk or an I/O error SQLite has already rolled back, and ROLLBACK would throw over the real error.
-        try {
-          native.exec('ROLLBACK');
-        } catch {}
+        rollback();
         throw e;
       } finally {
         depth--;

@@ -32,3 +32,35 @@ export function workersCache(): SearchCache | undefined {
     put: (key, response) => cache.put(key, response),
   };
 }
+
+/**
+ * `cache` whose failures are not the answer's: a `match` that throws (the Cache API's storage removed under
+ * `wrangler dev`, a custom cache whose backend is down) is a miss, and a `put` that throws is dropped, so the request
+ * is answered from the database. The first failure is logged, one line; the rest are not, so a broken cache cannot
+ * flood the log.
+ */
+export function failSafeCache(cache: SearchCache): SearchCache {
+  let logged = false;
+  const failed = (e: unknown) => {
+    if (logged) return;
+    logged = true;
+    console.error(`[site-search] the response cache failed (${e instanceof Error ? e.message : String(e)}); answering from the database (further cache failures are not logged)`);
+  };
+  return {
+    async match(key) {
+      try {
+        return await cache.match(key);
+      } catch (e) {
+        failed(e);
+        return undefined;
+      }
+    },
+    async put(key, response) {
+      try {
+        await cache.put(key, response);
+      } catch (e) {
+        failed(e);
+      }
+    },
+  };
+}

@@ -1,9 +1,10 @@
 import { endpointAnalytics, type EndpointAnalytics } from '../analytics/endpoint.js';
-import { cacheKey, type SearchCache } from './cache.js';
+import { cacheKey, failSafeCache, type SearchCache } from './cache.js';
+import { databaseFinder } from './database.js';
 import { resolveConfig } from '../options/config.js';
 import { billsRowsRead, forSearch } from '../db/d1.js';
-import { isSearchDatabase, type SearchDatabase } from '../db/types.js';
-import { SearchInputError, SiteSearchError } from '../errors.js';
+import type { SearchDatabase } from '../db/types.js';
+import { SearchInputError } from '../errors.js';
 import { indexFailures, type IndexFailures } from './index-failures.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 import { normalizeSearchInput } from '../search/query.js';
@@ -67,36 +68,54 @@ const ALLOW_WITH_CLICKS = 'GET, HEAD, OPTIONS, POST';
  * export default { fetch: (request, env, ctx) => handler(request, env, ctx) };
  */
 export function createSearchHandler(options: SearchOptions | ResolvedConfig, runtime: HandlerRuntime = {}): SearchHandler {
-  return createHandler(options, { ...runtime, rankings: runtime.rankings ?? [literalRanking] }, defaultCache, missingBindingMessage, endpointAnalytics, indexFailures);
+  return createHandler(options, { ...runtime, rankings: runtime.rankings ?? [literalRanking] }, {
+    fallbackCache: defaultCache,
+    missingBinding: missingBindingMessage,
+    analytics: endpointAnalytics,
+    failures: indexFailures,
+    originCheck: foreignOriginCheck,
+  });
 }
 
 /** Makes the endpoint's analytics from the config (undefined when off): `endpointAnalytics`, or none for a Worker that did not import it. */
 export type AnalyticsFactory = (config: ResolvedConfig) => EndpointAnalytics | undefined;
 
 /**
- * The handler, with the cache to use when `runtime.cache` is absent supplied by the caller: the Workers entry passes
- * `caches.default` only, so the in-process cache (and its LRU library) stays out of the Worker bundle. It also passes
- * the message for a missing binding that fits a Worker of its own, and the analytics the user imported (none by
- * default, so a Worker without analytics does not ship their code), and how a local index's failures are told and
- * logged (none from a Worker, which has no file to damage).
+ * What the handler is built with besides the options and the runtime: what `createSearchHandler` passes, and the Workers
+ * entry a smaller part of, so that a Worker of its own ships only what it runs.
  * @internal
  */
-export function createHandler(
-  options: SearchOptions | ResolvedConfig,
-  runtime: HandlerRuntime,
-  fallbackCache: (ttlSeconds: number) => SearchCache | undefined,
-  missingBinding: (binding: string, found: unknown) => string,
-  analyticsFor: AnalyticsFactory | undefined,
-  failuresFor?: () => IndexFailures,
-): SearchHandler {
+export interface HandlerParts {
+  /**
+   * The cache when `runtime.cache` is absent: the Workers entry passes `caches.default` only, so the in-process cache
+   * stays out of the Worker bundle.
+   */
+  fallbackCache(ttlSeconds: number): SearchCache | undefined;
+  /** The 500's words for a missing binding (a Worker of its own says where its wrangler config is). */
+  missingBinding(binding: string, found: unknown): string;
+  /** The analytics the user imported: none by default, so a Worker without analytics does not ship their code. */
+  analytics?: AnalyticsFactory;
+  /** How a local index's failures are told and logged: none from a Worker, which has no file to damage. */
+  failures?: () => IndexFailures;
+  /**
+   * The warning for result links built on an origin the browser did not ask from (a framework behind a proxy): none
+   * from a Worker of its own, whose request URL is the one the browser asked.
+   */
+  originCheck?: () => (request: Request, linkOrigin: string) => void;
+}
+
+/**
+ * The handler, built with `parts` ({@link HandlerParts}).
+ * @internal
+ */
+export function createHandler(options: SearchOptions | ResolvedConfig, runtime: HandlerRuntime, parts: HandlerParts): SearchHandler {
   const config = resolveConfig(options);
   const rankings = [coverageRanking, ...(runtime.rankings ?? [])];
-  const cache =
-    config.cacheMaxAge === 0 || runtime.cache === false ? undefined : (runtime.cache ?? fallbackCache(config.cacheMaxAge));
+  const chosen = config.cacheMaxAge === 0 || runtime.cache === false ? undefined : (runtime.cache ?? parts.fallbackCache(config.cacheMaxAge));
+  const cache = chosen && failSafeCache(chosen);
   const baseHeaders: Record<string, string> = config.cors ? { 'Access-Control-Allow-Origin': '*' } : {};
-  let ownDb: SearchDatabase | undefined;
-  const failures = failuresFor?.();
-  const givenDb = () => (typeof runtime.db === 'function' ? (ownDb ??= runtime.db()) : runtime.db);
+  const failures = parts.failures?.();
+  const findDatabase = databaseFinder(config, runtime, parts.missingBinding, failures);
 
   const json = (status: number, body: unknown, cacheControl: string, extra: Record<string, string> = {}) =>
     new Response(JSON.stringify(body), {
@@ -108,8 +127,8 @@ export function createHandler(
   const publicCache = `public, max-age=${config.cacheMaxAge}`;
   const origin = runtime.origin ? new URL(runtime.origin).origin : config.origin || undefined;
   // An origin set on purpose is never second-guessed; one taken from the request may be the framework's mistake.
-  const checkOrigin = foreignOriginCheck();
-  const analytics = analyticsFor?.(config);
+  const checkOrigin = parts.originCheck?.();
+  const analytics = parts.analytics?.(config);
   const allow = analytics ? ALLOW_WITH_CLICKS : ALLOW;
   let ownAnalyticsDb: SearchDatabase | undefined;
   const analyticsDb = () => (typeof runtime.analytics === 'function' ? (ownAnalyticsDb ??= runtime.analytics()) : runtime.analytics);
@@ -143,20 +162,9 @@ export function createHandler(
       }
     }
 
-    let db: unknown;
-    try {
-      db = givenDb() ?? (env as Record<string, unknown> | undefined)?.[config.binding];
-    } catch (e) {
-      // The open is tried again by the next request (the index may be built by then).
-      if (failures) return error(500, failures.openFailed(e));
-      // Our own errors (a missing index file) already say what to do; the JSON error carries no log prefix.
-      if (e instanceof SiteSearchError) return error(500, e.message.replace(/^\[site-search\] /, ''));
-      console.error('[site-search] opening the database failed:', e);
-      return error(500, `Search database could not be opened: ${(e as Error).message}`);
-    }
-    if (!isSearchDatabase(db)) return error(500, missingBinding(config.binding, db));
-    const damaged = failures?.damaged(db);
-    if (damaged) return error(500, damaged);
+    const found = findDatabase(env);
+    if ('problem' in found) return error(500, found.problem);
+    const { db } = found;
     const where = { env, analyticsDb, searchDb: db };
 
     if (!input) {
@@ -169,7 +177,7 @@ export function createHandler(
       return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store', ...baseHeaders } });
     }
 
-    if (!origin) checkOrigin(request, url.origin);
+    if (!origin) checkOrigin?.(request, url.origin);
     const key = cache && cacheKey(url, input);
     const hit = key && (await cache.match(key));
     // A HEAD (a monitor, a link checker) is not a reader's search: only GETs are counted.
@@ -190,9 +198,7 @@ export function createHandler(
     const response = json(200, body, publicCache, { 'X-Search-Cache': 'MISS', ...analyticsHeader });
     counted?.searched(input, outcome, where, ctx);
     if (cache && key) {
-      const write = cache.put(key, response.clone()).catch((e: unknown) => {
-        console.error('[site-search] cache write failed:', e);
-      });
+      const write = cache.put(key, response.clone());
       // Rule 7: on platforms with a background hook the write must not delay the response.
       if (ctx && typeof ctx.waitUntil === 'function') ctx.waitUntil(write);
       else await write;

@@ -22,7 +22,12 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return !!address && (address === '::1' || /^(?:::ffff:)?127\./.test(address));
 }
 
-/** Whether a URL's hostname names this machine: localhost, 127.0.0.1 (or 127/8), [::1]. */
+/**
+ * Whether a URL's hostname is one a DNS rebinding attack cannot send: `localhost` (and `*.localhost`, which browsers
+ * resolve to this machine themselves) or an IP address (127.0.0.1, [::1], or a LAN address a dev server bound with
+ * `--host` is opened by). A page that rebinds its own name to 127.0.0.1 still sends its own name.
+ */
 export function isLoopbackHostname(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  const name = hostname.toLowerCase();
+  return name === 'localhost' || name.endsWith('.localhost') || /^\[[0-9a-f:.]+\]$/.test(name) || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(name);
 }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { SearchHandler } from './handler.js';
 import { isValidHost } from './host.js';
 import { isLoopbackAddress, markLoopback } from './loopback.js';
@@ -61,8 +62,14 @@ export function toNodeListener(handler: SearchHandler, { env }: { env?: object }
     try {
       const response = await asClient(req.socket.remoteAddress, () => handler(request, env));
       res.writeHead(response.status, [...response.headers].flat());
-      res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+      // Streamed, at the pace the client reads: a large answer (llms-full.txt) is never held whole, and a client that
+      // stops reading stops the reading of the index behind it.
+      if (response.body) await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), res);
+      else res.end();
     } catch (e) {
+      // A client that closed its connection (mid-body, mid-answer) is ordinary traffic: nobody is left to answer, and
+      // a stack per abort would bury the lines a person needs.
+      if (req.socket.destroyed) return;
       console.error('[site-search] request failed:', e);
       if (!res.headersSent) send(res, 500, 'Internal error');
       else res.end();

@@ -1,6 +1,4 @@
 import { basename, dirname } from 'node:path';
-import matter from 'gray-matter';
-import { parse as parseToml } from 'smol-toml';
 import type { ResolvedConfig } from '../options/options.js';
 import { segmentUnspaced } from '../text/segment.js';
 import { hasInvisible, MAX_TAG_LENGTH, normalizeTag, NOT_IN_A_TAG, showInvisible } from '../text/tags.js';
@@ -10,8 +8,10 @@ import type { SourceFile } from './collect.js';
 import type { FrontmatterChecks, FrontmatterRules } from './frontmatter-rules.js';
 import { toIsoDay } from './dates.js';
 import { echo, echoText } from './echo.js';
+import { DATE_KEYS, DESCRIPTION_KEYS, readFrontmatter } from './frontmatter.js';
 import { isDraft, searchIntent } from './search-frontmatter.js';
 import { cutOnWord } from '../text/cut.js';
+import { oneLine } from '../text/one-line.js';
 import { bodyOf, deepChars, deepText, remainingWords, sectionsOf, type IndexSection, type PreparedSection } from './sections.js';
 
 export { cutOnWord };
@@ -37,14 +37,8 @@ export type ParsedFile =
   | { status: 'indexed'; document: IndexDocument; truncated: boolean; warnings: IndexWarning[] }
   | { status: 'skipped'; reason: 'draft' | 'search-false' | 'rejected-frontmatter'; warnings: IndexWarning[] };
 
-/** Hugo-style `+++` frontmatter, read with a real TOML parser. */
-const TOML_FRONTMATTER = { delimiters: '+++', language: 'toml', engines: { toml: (text: string) => parseToml(text) as object } };
-
 /** How a warning names the rules that rejected a page. */
 const RULES_NAME: Record<FrontmatterRules, string> = { starlight: "Starlight's docs schema" };
-
-const DESCRIPTION_KEYS = ['description', 'subtitle', 'summary', 'excerpt'];
-const DATE_KEYS = ['date', 'pubDate', 'publishDate', 'published', 'updated', 'modified'];
 
 /**
  * Turns one Markdown/MDX file into an index row, following the frontmatter rules in docs/indexing.md. Never throws on
@@ -55,9 +49,10 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
   const warnings: IndexWarning[] = [];
   const warn = (message: string, line?: number) => warnings.push({ file: file.path, line, message });
 
-  const { data, body, bodyLine } = readFrontmatter(raw, warn);
+  const { data: written, fields: data, body, bodyLine } = readFrontmatter(raw, warn);
   const rules = file.source.frontmatter;
-  const problem = rules ? checks[rules]?.(data) : undefined;
+  // The framework's schema sees the keys as written, as the framework's build will.
+  const problem = rules ? checks[rules]?.(written) : undefined;
   if (problem) {
     warn(`frontmatter ${problem}: ${RULES_NAME[rules!]} rejects it, so the page is not built; skipped (fix the field)`);
     return { status: 'skipped', reason: 'rejected-frontmatter', warnings };
@@ -108,7 +103,7 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
     truncated,
     warnings,
     document: {
-      title: capped('title', segmentUnspaced(clean(stringField(data.title) ?? firstHeading(body) ?? titleFromPath(file.relativePath)))),
+      title: capped('title', segmentUnspaced(oneLine(clean(stringField(data.title) ?? firstHeading(body) ?? titleFromPath(file.relativePath))))),
       description: capped('description', segmentUnspaced(clean(DESCRIPTION_KEYS.map((k) => stringField(data[k])).find(Boolean) ?? ''))),
       content,
       tags: capped('tags', segmentUnspaced(clean(tagsField(data.tags, warn)))),
@@ -144,60 +139,6 @@ function capField(field: keyof typeof FIELD_LIMITS, text: string, warn: (message
   if (text.length <= limit) return text;
   warn(`${field} is ${text.length.toLocaleString('en-US')} characters; cut to ${limit}`);
   return cutOnWord(text, limit).content;
-}
-
-/** A leading `---` (YAML) or `+++` (TOML) block, closed by the same fence on a line of its own. */
-const FRONTMATTER = /^(---|\+\+\+)[ \t]*\r?\n(?:[\s\S]*?\r?\n)?\1[ \t]*(?:\r?\n|$)/;
-
-function readFrontmatter(
-  raw: string,
-  warn: (message: string, line?: number) => void,
-): { data: Record<string, unknown>; body: string; bodyLine: number } {
-  const source = raw.replace(/^\uFEFF/, '');
-  const block = FRONTMATTER.exec(source)?.[0];
-  if (!block) return { data: {}, body: source, bodyLine: 0 };
-  const body = source.slice(block.length);
-  const bodyLine = lineCount(block);
-  try {
-    // Only the block goes to gray-matter: it copies its whole input into a Buffer, which over 100,000 files grew the
-    // process by hundreds of MB. Passing options also turns off its cache, which would keep every file in memory.
-    const parsed = block.startsWith('+++') ? matter(block, TOML_FRONTMATTER) : matter(block, {});
-    const data = parsed.data && typeof parsed.data === 'object' ? (parsed.data as Record<string, unknown>) : {};
-    return { data, body, bodyLine };
-  } catch (e) {
-    const mark = (e as { mark?: { line?: number } }).mark;
-    // A page whose YAML fails elsewhere (`title: Secret: notes`, a duplicated key) still says `search: false` or
-    // `draft: true` on a line of its own: that line is read, so the page the author meant to hide stays out.
-    const switches = block.startsWith('+++') ? {} : switchLines(block);
-    const read = Object.keys(switches);
-    const kept = read.length ? `read only its ${read.join(', ')} line${read.length > 1 ? 's' : ''}` : 'indexed without it';
-    warn(`invalid YAML frontmatter (${echoText((e as Error).message.split('\n')[0]!)}); ${kept}`, mark?.line !== undefined ? mark.line + 1 : 1);
-    return { data: switches, body, bodyLine };
-  }
-}
-
-/** The keys that keep a page out of search, each read from its own top-level line when the block as a whole is not YAML. */
-const SWITCH_LINE = /^(draft|search|pagefind)[ \t]*:.*$/gm;
-
-/** `draft`, `search` and `pagefind` from their own lines of a frontmatter block (the first of each that parses). */
-function switchLines(block: string): Record<string, unknown> {
-  const found: Record<string, unknown> = {};
-  for (const [line, key] of block.matchAll(SWITCH_LINE)) {
-    if (key! in found) continue;
-    try {
-      const value: unknown = (matter(`---\n${line}\n---\n`, {}).data as Record<string, unknown>)[key!];
-      if (value !== undefined && value !== null) found[key!] = value;
-    } catch {
-      // This line is no YAML either: nothing to read.
-    }
-  }
-  return found;
-}
-
-function lineCount(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 /**

@@ -12,8 +12,6 @@ import { MAX_TAGS } from '../search/facets.js';
 export const MAX_URL_LENGTH = 2048;
 /** Pages a `list_pages` call returns. */
 export const LIST_PAGE_SIZE = 50;
-/** The furthest `list_pages` pages: a site of 100,000 pages. */
-export const MAX_LIST_OFFSET = 100_000;
 
 type JsonSchema = Record<string, unknown>;
 type Issue = { message: string; path?: string[] };
@@ -110,24 +108,24 @@ export function pageArguments(): ToolSchema<{ url: string }> {
   );
 }
 
-/** The `list_pages` tool's arguments. */
-export function listArguments(config: ResolvedConfig): ToolSchema<{ type: string; offset: number }> {
+/** The `list_pages` tool's arguments: a type, and where to go on (the `nextCursor` of the call before). */
+export function listArguments(config: ResolvedConfig): ToolSchema<{ type: string; cursor: string }> {
   const types = config.types;
   return toolSchema(
     {
       type: 'object',
       properties: {
         ...(types.length > 1 ? { type: { type: 'string', enum: [...types], description: 'Only pages of this type.' } } : {}),
-        offset: { type: 'integer', minimum: 0, maximum: MAX_LIST_OFFSET, description: `How many pages to skip (${LIST_PAGE_SIZE} come per call).` },
+        cursor: { type: 'string', maxLength: MAX_URL_LENGTH, description: `Where to go on: the nextCursor the previous call returned (${LIST_PAGE_SIZE} pages come per call).` },
       },
       additionalProperties: false,
     },
     (args) => {
-      onlyKeys(args, ['type', 'offset']);
-      const { type = '', offset = 0 } = args;
+      onlyKeys(args, ['type', 'cursor']);
+      const { type = '', cursor = '' } = args;
       if (typeof type !== 'string' || (type !== '' && !types.includes(type))) throw new SearchInputError(`Invalid type. One of: ${types.join(', ')}`);
-      if (!isInteger(offset) || offset < 0 || offset > MAX_LIST_OFFSET) throw new SearchInputError(`Invalid offset (0 to ${MAX_LIST_OFFSET})`);
-      return { type, offset };
+      if (typeof cursor !== 'string' || cursor.length > MAX_URL_LENGTH) throw new SearchInputError(`Invalid cursor: give the nextCursor a list_pages call returned (at most ${MAX_URL_LENGTH} characters)`);
+      return { type, cursor };
     },
   );
 }

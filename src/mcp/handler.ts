@@ -14,9 +14,15 @@ import {
   type McpServer,
 } from '@modelcontextprotocol/server';
 import { SiteSearchError } from '../errors.js';
-import { isSearchDatabase, type SearchDatabase } from '../db/types.js';
-import { missingBindingMessage, type AnalyticsFactory, type HandlerRuntime, type WaitUntilContext } from '../http/handler.js';
+import type { SearchDatabase } from '../db/types.js';
+import { databaseErrorMessage, missingBindingMessage, type AnalyticsFactory, type HandlerRuntime, type WaitUntilContext } from '../http/handler.js';
+import { databaseFinder } from '../http/database.js';
+import { indexFailures } from '../http/index-failures.js';
 import { cameOverLoopback, isLoopbackHostname } from '../http/loopback.js';
+import { isDevServer } from '../http/dev-server.js';
+import { failSafeCache } from '../http/cache.js';
+import { defaultCache } from '../http/memory-cache.js';
+import { replyCache } from './reply-cache.js';
 import { resolveConfig } from '../options/config.js';
 import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 import { toolServer, type ToolContext } from './tools.js';
@@ -29,8 +35,8 @@ export const MAX_MCP_BATCH = 10;
 /** A Fetch handler answering MCP, mounted at `/mcp` by the integrations. */
 export type McpHandler = (request: Request, env?: object, ctx?: WaitUntilContext | null) => Promise<Response>;
 
-/** Runtime objects for {@link createMcpHandler}: the search handler's (`db`, `origin`, `analytics`). */
-export interface McpRuntime extends Pick<HandlerRuntime, 'db' | 'origin' | 'analytics' | 'rankings'> {
+/** Runtime objects for {@link createMcpHandler}: the search handler's (`db`, `origin`, `analytics`, `cache`, `rankings`). */
+export interface McpRuntime extends Pick<HandlerRuntime, 'db' | 'origin' | 'analytics' | 'cache' | 'rankings'> {
   /**
    * With the `analytics` option on: `recordAnalytics` from `site-search/analytics`, so the `search` tool's searches are
    * counted, apart from readers' (docs/analytics.md). Passed by the runtime rather than imported, so a Worker serving
@@ -44,6 +50,12 @@ export interface McpRuntime extends Pick<HandlerRuntime, 'db' | 'origin' | 'anal
   extraTools?: (server: McpServer) => void;
   /** The 500's words for a missing binding (a Worker of its own says where its wrangler config is). @internal */
   missingBinding?: (binding: string, found: unknown) => string;
+  /**
+   * Whether a framework's dev server serves the handler (default: `NODE_ENV` is `development`, as `next dev` and
+   * `vite dev` set it); the Astro integration says so itself, since workerd may have no `NODE_ENV`. A dev server
+   * listens on this machine, so a foreign Host is refused as on a loopback server (DNS rebinding). @internal
+   */
+  devServer?: boolean;
 }
 
 /**
@@ -59,8 +71,9 @@ export function createMcpHandler(options: SearchOptions | ResolvedConfig, runtim
   const config = resolveConfig(options);
   const configuredOrigin = runtime.origin ? new URL(runtime.origin).origin : config.origin || undefined;
   const missingBinding = runtime.missingBinding ?? missingBindingMessage;
-  let ownDb: SearchDatabase | undefined;
-  const givenDb = () => (typeof runtime.db === 'function' ? (ownDb ??= runtime.db()) : runtime.db);
+  // A local index (the runtime's `db`) has its failures told and logged as the endpoint tells them: one line at a time.
+  const failures = runtime.db ? indexFailures() : undefined;
+  const findDatabase = databaseFinder(config, runtime, missingBinding, failures);
   const analytics = runtime.recordAnalytics?.(config);
   // The endpoint's rankings: the default one, and SPEC.md's literal one unless the runtime says which it carries.
   const rankings = [coverageRanking, ...(runtime.rankings ?? [literalRanking])];
@@ -69,14 +82,24 @@ export function createMcpHandler(options: SearchOptions | ResolvedConfig, runtim
   }
   let ownAnalyticsDb: SearchDatabase | undefined;
   const analyticsDb = () => (typeof runtime.analytics === 'function' ? (ownAnalyticsDb ??= runtime.analytics()) : runtime.analytics);
+  const devServer = runtime.devServer ?? isDevServer();
+  // Replies are kept as the endpoint keeps its answers, but for a dev server, whose index changes as its author writes.
+  const cache = devServer || config.cacheMaxAge === 0 || runtime.cache === false ? undefined : failSafeCache(runtime.cache ?? defaultCache(config.cacheMaxAge));
+  const replies = cache && replyCache(cache, config.cacheMaxAge);
 
   return async (request, env, ctx) => {
     const url = new URL(request.url);
     const origin = configuredOrigin ?? url.origin;
-    const refused = refusal(request, url, origin, configuredOrigin);
+    const refused = refusal(request, url, origin, configuredOrigin, devServer);
     if (refused) return refused;
 
-    const body = await readRequestBody(request, MAX_MCP_BODY_BYTES);
+    let body: Awaited<ReturnType<typeof readRequestBody>>;
+    try {
+      body = await readRequestBody(request, MAX_MCP_BODY_BYTES);
+    } catch {
+      // The client closed the connection before the end of its body: nothing to parse, nothing worth a log line.
+      return rpcError(400, -32600, 'Bad request: the body ended before its end (the client closed the connection)');
+    }
     if (body.tooLarge) return rpcError(413, -32600, `Request body too large (max ${MAX_MCP_BODY_BYTES} bytes)`);
     let parsed: unknown;
     try {
@@ -88,12 +111,20 @@ export function createMcpHandler(options: SearchOptions | ResolvedConfig, runtim
       return rpcError(400, -32600, `Batch too large (at most ${MAX_MCP_BATCH} messages)`);
     }
 
+    let read = false;
     const context: ToolContext = {
       origin,
+      route: `${origin}${url.pathname.replace(/\/+$/, '')}`,
+      ...(replies ? { replies } : {}),
+      claimRead: () => !read && (read = true),
       db() {
-        const db = givenDb() ?? (env as Record<string, unknown> | undefined)?.[config.binding];
-        if (!isSearchDatabase(db)) throw new SiteSearchError(missingBinding(config.binding, db));
-        return db;
+        const found = findDatabase(env);
+        if ('problem' in found) throw new SiteSearchError(found.problem);
+        return found.db;
+      },
+      async failed(e) {
+        const found = findDatabase(env);
+        return ('db' in found && (await failures?.searchFailed(found.db, e))) || databaseErrorMessage(e);
       },
       rankings,
       ...(analytics ? { searched: (input, outcome) => analytics.searched(input, outcome, { env, analyticsDb, searchDb: context.db() }, ctx, 'mcp') } : {}),
@@ -132,9 +163,9 @@ async function legacy(server: McpServer, request: Request, parsedBody: unknown):
 /**
  * Why a request is refused before the protocol sees it, or undefined: not a POST (the server is stateless, so it opens
  * no stream and ends no session), a browser page of another origin (`Origin` is the site's own or absent: assistants
- * send none), or a loopback server asked under another Host (DNS rebinding).
+ * send none), or a loopback server or a framework's dev server asked under another Host (DNS rebinding).
  */
-function refusal(request: Request, url: URL, origin: string, configuredOrigin: string | undefined): Response | undefined {
+function refusal(request: Request, url: URL, origin: string, configuredOrigin: string | undefined, devServer: boolean): Response | undefined {
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: 'POST' } });
   if (request.method !== 'POST') {
     return rpcError(405, -32000, `Method ${request.method} not allowed: this MCP server is stateless and answers POST only`, { Allow: 'POST' });
@@ -143,8 +174,9 @@ function refusal(request: Request, url: URL, origin: string, configuredOrigin: s
   if (from !== null && from !== origin) {
     return rpcError(403, -32000, `Forbidden: requests from ${from.slice(0, 100)} are refused; this MCP server answers ${origin} and clients that send no Origin`);
   }
-  if (cameOverLoopback(request) && !isLoopbackHostname(url.hostname) && url.host !== (configuredOrigin && new URL(configuredOrigin).host)) {
-    return rpcError(403, -32000, `Forbidden: Host ${url.host.slice(0, 100)} is not this machine; a server on a loopback address answers localhost, 127.0.0.1 and [::1] (or the origin option's host)`);
+  if ((devServer || cameOverLoopback(request)) && !isLoopbackHostname(url.hostname) && url.host !== (configuredOrigin && new URL(configuredOrigin).host)) {
+    const server = devServer ? 'a dev server' : 'a server on a loopback address';
+    return rpcError(403, -32000, `Forbidden: Host ${url.host.slice(0, 100)} is not this machine; ${server} answers localhost and IP addresses (or the origin option's host)`);
   }
   return undefined;
 }

@@ -4,6 +4,7 @@
  */
 import type { StoredPage } from '../db/pages.js';
 import { removeWordBreaks } from '../text/segment.js';
+import { markdownText, markdownUrl, oneLine } from './markdown-text.js';
 
 /** A stored section: heading, anchor, folded text (for matching), and its start as written (absent in old indexes). */
 type SectionEntry = [heading: string, anchor: string, folded: string, lead?: string];
@@ -15,10 +16,11 @@ type SectionEntry = [heading: string, anchor: string, folded: string, lead?: str
  */
 export function pageMarkdown(page: StoredPage, url: string): string {
   const clean = (text: string) => removeWordBreaks(text).trim();
-  const lines = [`# ${clean(page.title)}`, '', `URL: ${url}`];
-  const about = [page.type && `type: ${page.type}`, page.date && `date: ${page.date}`, page.tags && `tags: ${page.tags}`].filter(Boolean);
-  if (about.length) lines.push(about.join(' · '));
-  if (page.description) lines.push('', `> ${clean(page.description)}`);
+  // The frontmatter's fields are text, escaped on one line each: they cannot start another page, a heading or a link.
+  const lines = [`# ${markdownText(page.title)}`, '', `URL: ${markdownUrl(url)}`];
+  const about = [page.type && `type: ${markdownText(page.type)}`, page.date && `date: ${markdownText(page.date)}`, page.tags && `tags: ${markdownText(page.tags)}`];
+  if (about.some(Boolean)) lines.push(about.filter(Boolean).join(' · '));
+  if (page.description) lines.push('', `> ${markdownText(page.description)}`);
 
   const content = page.content ?? '';
   const sections = JSON.parse(page.sections ?? '[]') as SectionEntry[];
@@ -47,10 +49,11 @@ export function pageMarkdown(page: StoredPage, url: string): string {
     const text = clean(part.text);
     if (part.heading === undefined && !text) continue;
     lines.push('');
-    if (part.heading !== undefined) lines.push(`## ${clean(part.heading)}`, '');
+    // A heading is the body's own text (the author's), on one line: its line cannot become two.
+    if (part.heading !== undefined) lines.push(`## ${oneLine(part.heading)}`, '');
     if (text) lines.push(text);
   }
-  if (shortened) lines.push('', `(The index keeps the start of this page's later sections; read the whole page at ${url}.)`);
+  if (shortened) lines.push('', `(The index keeps the start of this page's later sections; read the whole page at ${markdownUrl(url)}.)`);
   return `${lines.join('\n')}\n`;
 }
 

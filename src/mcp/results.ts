@@ -6,6 +6,7 @@
 import type { SearchOutcome, SearchResult } from '../search/search.js';
 import type { SearchInput } from '../search/query.js';
 import { removeWordBreaks } from '../text/segment.js';
+import { escapeInline, markdownLink, markdownText, markdownUrl } from './markdown-text.js';
 
 /** One result as the `search` tool returns it. */
 export interface ToolResult {
@@ -33,22 +34,36 @@ export interface ToolAnswer {
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const decode = (html: string) => html.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!);
 
 /** The endpoint's snippet as plain text: `<mark>word</mark>` becomes `**word**`, entities are decoded. */
 export function plainSnippet(html: string): string {
-  return removeWordBreaks(html.replace(/<\/?mark>/g, '**').replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!));
+  return removeWordBreaks(decode(html.replace(/<\/?mark>/g, '**')));
 }
 
-/** The tool's answer from the search's outcome. */
-export function toolAnswer(input: SearchInput, outcome: SearchOutcome, maxOffset: number): ToolAnswer {
+/**
+ * The endpoint's snippet as Markdown text: its words escaped (a snippet may stand in with the page's description,
+ * which is frontmatter), the marks as `**bold**`.
+ */
+function markdownSnippet(html: string): string {
+  return html
+    .split(/(<\/?mark>)/)
+    .map((part) => (part === '<mark>' || part === '</mark>' ? '**' : escapeInline(decode(part))))
+    .join('')
+    .trim();
+}
+
+/** The tool's answer from the search's outcome: `structuredContent`, and the same as Markdown text. */
+export function toolAnswer(input: SearchInput, outcome: SearchOutcome, maxOffset: number): { answer: ToolAnswer; text: string } {
   const results = outcome.results.map(toolResult);
   const next = input.offset + input.limit;
-  return {
+  const answer: ToolAnswer = {
     query: input.q,
     ...(outcome.suggestion ? { showingResultsFor: outcome.suggestion } : {}),
     results,
     ...(results.length === input.limit && next <= maxOffset ? { nextOffset: next } : {}),
   };
+  return { answer, text: answerText(answer, outcome.results) };
 }
 
 function toolResult(r: SearchResult): ToolResult {
@@ -64,16 +79,26 @@ function toolResult(r: SearchResult): ToolResult {
   };
 }
 
-/** The answer as Markdown: a line per result with its URL, the snippet, the matching sections. */
-export function answerText(answer: ToolAnswer): string {
+/**
+ * The answer as Markdown: a line per result with its URL, the snippet, the matching sections. Every text that comes
+ * from the index is escaped (titles, headings and snippets stay text; URLs cannot end their link early), so no page's
+ * frontmatter can add a result, a heading or a link (docs/security.md, round 5).
+ */
+function answerText(answer: ToolAnswer, found: SearchResult[]): string {
   const lines: string[] = [];
-  if (answer.showingResultsFor) lines.push(`No close match for "${answer.query}": showing results for "${answer.showingResultsFor}".`, '');
-  if (answer.results.length === 0) lines.push(`No pages found for "${answer.query}". Try other words, or list_pages to browse.`);
+  const query = markdownText(answer.query);
+  if (answer.showingResultsFor) lines.push(`No close match for "${query}": showing results for "${markdownText(answer.showingResultsFor)}".`, '');
+  if (answer.results.length === 0) lines.push(`No pages found for "${query}". Try other words, or list_pages to browse.`);
   answer.results.forEach((r, i) => {
-    lines.push(`${i + 1}. [${r.title}](${r.url}) (${r.type}${r.date ? `, ${r.date}` : ''})`);
-    if (r.url !== r.page) lines.push(`   Page: ${r.page}`);
-    if (r.snippet) lines.push(`   ${r.snippet}`);
-    for (const s of r.sections) lines.push(`   - [${s.heading}](${s.url})${s.snippet ? `: ${s.snippet}` : ''}`);
+    const source = found[i]!;
+    lines.push(`${i + 1}. ${markdownLink(r.title, r.url)} (${markdownText(r.type)}${r.date ? `, ${markdownText(r.date)}` : ''})`);
+    if (r.url !== r.page) lines.push(`   Page: ${markdownUrl(r.page)}`);
+    const snippet = markdownSnippet(source.snippet);
+    if (snippet) lines.push(`   ${snippet}`);
+    r.sections.forEach((s, j) => {
+      const text = markdownSnippet(source.sections![j]!.snippet);
+      lines.push(`   - ${markdownLink(s.heading, s.url)}${text ? `: ${text}` : ''}`);
+    });
   });
   if (answer.nextOffset !== undefined) lines.push('', `More results: call search again with offset ${answer.nextOffset}.`);
   return lines.join('\n');

@@ -8,7 +8,6 @@ import { billsRowsRead, forSearch } from '../db/d1.js';
 import { listPages, readPage } from '../db/pages.js';
 import type { SearchDatabase } from '../db/types.js';
 import { SiteSearchError } from '../errors.js';
-import { databaseErrorMessage } from '../http/handler.js';
 import type { McpOptions, ResolvedConfig } from '../options/options.js';
 import { codePointLength } from '../text/code-points.js';
 import { MIN_QUERY_LENGTH } from '../text/query-length.js';
@@ -16,7 +15,9 @@ import { runSearch } from '../search/search.js';
 import { urlResolver } from '../search/urls.js';
 import { LIST_PAGE_SIZE, listArguments, pageArguments, searchArguments } from './arguments.js';
 import { pageMarkdown } from './page-markdown.js';
-import { ANSWER_JSON_SCHEMA, answerText, toolAnswer } from './results.js';
+import { ANSWER_JSON_SCHEMA, toolAnswer } from './results.js';
+import { markdownLink, markdownText } from './markdown-text.js';
+import { replyKeys, type ReplyCache, type StoredReply, type ToolReply } from './reply-cache.js';
 import type { SearchInput } from '../search/query.js';
 import type { Ranking } from '../ranking/types.js';
 import type { AnswerBody } from '../analytics/events.js';
@@ -29,15 +30,31 @@ export interface ToolContext {
   origin: string;
   /** The rankings the search tool may answer with (those of the endpoint). */
   rankings: readonly Ranking[];
-  /** Called after each search the `search` tool answers (analytics, counted as an assistant's). */
+  /** The MCP route's URL (`https://docs.example.com/mcp`): the tools' replies are kept under it. */
+  route: string;
+  /** Where replies are kept between requests; absent under a dev server or with `cacheMaxAge: 0`. */
+  replies?: ReplyCache;
+  /**
+   * Claims the request's one read of the database: true the first time, false after. A JSON-RPC batch (up to 10 calls
+   * in one request) so reads the database for one call at most, as a request to the endpoint does; its other calls are
+   * answered from the cache or asked to come in requests of their own, where whatever protects readers (a rate limit,
+   * the Node pool's turns) counts each.
+   */
+  claimRead(): boolean;
+  /** The words of a tool error for a database error (a damaged local index is logged once, as the endpoint does). */
+  failed(e: unknown): Promise<string>;
+  /** A Worker's `ctx.waitUntil`, for work after the answer (loading the typo index, keeping a reply). */
+  background?: (work: Promise<unknown>) => void;
+  /** Called after each search the `search` tool answers, from the cache too (analytics, counted as an assistant's). */
   searched?: (input: SearchInput, outcome: AnswerBody) => void;
 }
 
 /** The package version the server reports (`serverInfo`). */
 const VERSION = '0.1.0';
 
-/** A tool's answer: text for every client, `structuredContent` for those that read it. */
-type ToolReply = { content: { type: 'text'; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
+/** The tool error of a batch's second call that would read the database. */
+export const ONE_READ_PER_REQUEST =
+  'This request already read the index for another call of its batch: send this call in a request of its own (one call per request reads the index; calls answered before are answered from the cache).';
 
 /** The site as the descriptions name it, and what it covers when the options say. */
 function siteWords(config: ResolvedConfig): { site: string; about: string } {
@@ -64,6 +81,23 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
   );
   const absolute = urlResolver(context.origin);
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+  const keys = replyKeys(context.route);
+  // Reads go through the Sessions API where the database has it (D1): the nearest read replica answers, as for a search.
+  const db = () => forSearch(context.db());
+
+  /** The reply kept under `key`, else `read`'s (kept when it is no error), if this request may still read. */
+  async function answer(key: string, read: () => Promise<StoredReply>): Promise<StoredReply> {
+    const hit = await context.replies?.match(key);
+    if (hit) return hit;
+    if (!context.claimRead()) return { reply: failure(ONE_READ_PER_REQUEST) };
+    const stored = await read();
+    if (context.replies && !stored.reply.isError) {
+      const kept = context.replies.put(key, stored);
+      if (context.background) context.background(kept);
+      else await kept;
+    }
+    return stored;
+  }
 
   server.registerTool(
     'search',
@@ -78,13 +112,16 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
       outputSchema: { '~standard': { version: 1, vendor: 'site-search', validate: (value: unknown) => ({ value }), jsonSchema: { input: () => ANSWER_JSON_SCHEMA, output: () => ANSWER_JSON_SCHEMA } } } as never,
       annotations: readOnly,
     },
-    guarded(async (input: SearchInput): Promise<ToolReply> => {
+    guarded(context, async (input: SearchInput): Promise<ToolReply> => {
       if (codePointLength(input.q) < MIN_QUERY_LENGTH) return failure(`Query too short (at least ${MIN_QUERY_LENGTH} characters)`);
-      const db = context.db();
-      const outcome = await runSearch(config, forSearch(db), input, { origin: context.origin, rowsBilled: billsRowsRead(db), rankings: context.rankings });
-      context.searched?.(input, outcome);
-      const answer = toolAnswer(input, outcome, config.maxOffset);
-      return { content: [{ type: 'text', text: answerText(answer) }], structuredContent: answer };
+      const { reply, counted } = await answer(keys.search(input), async () => {
+        const outcome = await search(input);
+        const { answer: found, text } = toolAnswer(input, outcome, config.maxOffset);
+        const counted = { results: outcome.results.map((r) => ({ match: r.match })), ...(outcome.suggestion ? { suggestion: outcome.suggestion } : {}) };
+        return { reply: { content: [{ type: 'text', text }], structuredContent: found }, counted };
+      });
+      if (counted) context.searched?.(input, counted);
+      return reply;
     }),
   );
 
@@ -99,12 +136,15 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
       inputSchema: pageArguments(),
       annotations: readOnly,
     },
-    guarded(async ({ url }: { url: string }): Promise<ToolReply> => {
+    guarded(context, async ({ url }: { url: string }): Promise<ToolReply> => {
       const path = sitePath(url, context.origin);
       if (path === undefined) return failure(`Not a page of this site: ${url.slice(0, 200)}. Give a URL on ${context.origin} from search or list_pages.`);
-      const page = await readPage(context.db(), config.site, pathVariants(path));
-      if (!page) return failure(`No page at ${url.slice(0, 200)} in this site's index. Search for it, or browse with list_pages.`);
-      return { content: [{ type: 'text', text: pageMarkdown(page, absolute(page.url)) }] };
+      const { reply } = await answer(keys.page(path), async () => {
+        const page = await readPage(db(), config.site, pathVariants(path));
+        if (!page) return { reply: failure(`No page at ${url.slice(0, 200)} in this site's index. Search for it, or browse with list_pages.`) };
+        return { reply: { content: [{ type: 'text', text: pageMarkdown(page, absolute(page.url)) }] } };
+      });
+      return reply;
     }),
   );
 
@@ -113,35 +153,44 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
     {
       title: 'List the pages',
       description:
-        `List the pages of ${site} with their titles, URLs and descriptions, ${LIST_PAGE_SIZE} at a time in URL order` +
+        `List the pages of ${site} with their titles, URLs and descriptions, up to ${LIST_PAGE_SIZE} at a time in URL order` +
         (config.types.length > 1 ? `, of every type or one (${config.types.join(', ')})` : '') +
-        '. Call it for an overview of what the site covers, or when search finds nothing; pass the offset it returns for the next pages.',
+        '. Call it for an overview of what the site covers, or when search finds nothing; pass the nextCursor it returns for the next pages.',
       inputSchema: listArguments(config),
       annotations: readOnly,
     },
-    guarded(async ({ type, offset }: { type: string; offset: number }): Promise<ToolReply> => {
-      const { pages, more } = await listPages(context.db(), config.site, { type, offset, limit: LIST_PAGE_SIZE });
-      const listed = pages.map((p) => ({ title: p.title, url: absolute(p.url), description: p.description, type: p.type }));
-      const next = more ? offset + LIST_PAGE_SIZE : undefined;
-      const lines = listed.map((p) => `- [${p.title}](${p.url})${p.description ? `: ${p.description}` : ''}`);
-      if (listed.length === 0) lines.push(offset > 0 ? 'No more pages.' : 'The index has no pages.');
-      if (next !== undefined) lines.push('', `More pages: call list_pages again with offset ${next}.`);
-      return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { pages: listed, ...(next !== undefined ? { nextOffset: next } : {}) } };
+    guarded(context, async ({ type, cursor }: { type: string; cursor: string }): Promise<ToolReply> => {
+      const { reply } = await answer(keys.list(type, cursor), async () => {
+        const { pages, next } = await listPages(db(), config.site, { type, after: cursor, limit: LIST_PAGE_SIZE });
+        const listed = pages.map((p) => ({ title: p.title, url: absolute(p.url), description: p.description, type: p.type }));
+        const lines = listed.map((p) => `- ${markdownLink(p.title, p.url)}${p.description ? `: ${markdownText(p.description)}` : ''}`);
+        if (listed.length === 0) lines.push(next !== undefined ? 'No pages of this type in this part of the list.' : cursor ? 'No more pages.' : 'The index has no pages.');
+        // The cursor is a stored URL: JSON-quoted, so no character of it can end the line's text.
+        if (next !== undefined) lines.push('', `More pages: call list_pages again with cursor ${JSON.stringify(next)}.`);
+        return { reply: { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { pages: listed, ...(next !== undefined ? { nextCursor: next } : {}) } } };
+      });
+      return reply;
     }),
   );
   return server;
+
+  /** One search, on the database the request names, through its read replicas where it has them. */
+  function search(input: SearchInput) {
+    const given = context.db();
+    return runSearch(config, forSearch(given), input, { origin: context.origin, rowsBilled: billsRowsRead(given), rankings: context.rankings });
+  }
 }
 
 /**
  * A tool whose failures are tool errors in the endpoint's words: a missing database or index says what to run, any
  * other database error says to look at the server's log (where it is written), never a stack.
  */
-function guarded<A>(tool: (args: A) => Promise<ToolReply>): (args: A) => Promise<ToolReply> {
+function guarded<A>(context: ToolContext, tool: (args: A) => Promise<ToolReply>): (args: A) => Promise<ToolReply> {
   return async (args) => {
     try {
       return await tool(args);
     } catch (e) {
-      return failure(e instanceof SiteSearchError ? e.message.replace(/^\[site-search\] /, '') : databaseErrorMessage(e));
+      return failure(e instanceof SiteSearchError ? e.message.replace(/^\[site-search\] /, '') : await context.failed(e));
     }
   };
 }

@@ -77,6 +77,11 @@ const EVERY_WORD_BONUS = 0.5;
 interface CoverageExpressions {
   /** The first phase's: any informative word, name or meaning, in the search's scope. */
   candidates: string;
+  /**
+   * The same words without the search's scope, for the page's snippets: those pages are in it, and a scope word (a
+   * phrase as long as the type's list of pages) would be set up again for each of them.
+   */
+  marked: string;
   /** Pages holding every word (or its meaning in their type); undefined when every candidate does (one word). */
   every?: string;
   /** Pages holding every word as typed: asked only when a type was corrected for a misspelling (the tiers). */
@@ -103,6 +108,7 @@ function coverageExpressions(query: JudgedQuery, scope: SearchScope): CoverageEx
   const correctedTypes = groups.filter((g) => !g.completion).flatMap((g) => g.types);
   return {
     candidates: scoped(core, scope),
+    marked: core,
     // One informative word, no name, no correction: every candidate holds the whole query.
     every: groups.length === 0 && typedEvery === core ? undefined : scoped(every, scope),
     typedEvery: correctedTypes.length ? scoped(typedEvery, scope) : undefined,
@@ -144,7 +150,7 @@ export function coverageStatement(query: JudgedQuery, scope: SearchScope, reques
         }))`,
     placedTiers(),
     pageTable(bind, request),
-    pageRowsTable(bind, request, x.candidates),
+    pageRowsTable(bind, request, x.marked),
     bestTable(),
     ...facets.ctes,
   ];

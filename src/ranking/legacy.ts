@@ -30,14 +30,15 @@ export function legacyStatement(terms: readonly string[], scope: SearchScope, re
   const score = `bm25(${TABLE}, ${[request.weights.title, request.weights.description, request.weights.content, request.weights.tags, request.weights.content].join(', ')})${recencyFactor(request, bind, DAY_OF_DATE('f.date'), 'f.type')}`;
   const facets = legacyFacets(bind, scope, request, match, filters);
   // The page first, its snippets after: in one SELECT, SQLite would make the snippet of every match before sorting.
-  const sql = `WITH ranked AS MATERIALIZED (SELECT f.rowid AS id, ${score} AS score FROM ${TABLE} f
-      WHERE ${TABLE} MATCH ${match}${filters(scope.type)} ORDER BY score, id LIMIT ${boundCount(bind, request.limit)} OFFSET ${boundCount(bind, request.offset)}),
-    page_rows AS MATERIALIZED (SELECT r.id, r.score, f.title, f.url, f.type, f.date, f.tags, f.emoji, f.description,
+  const sql = `WITH ranked AS MATERIALIZED (SELECT id, score, row_number() OVER (ORDER BY score, id) AS place FROM (
+        SELECT f.rowid AS id, ${score} AS score FROM ${TABLE} f WHERE ${TABLE} MATCH ${match}${filters(scope.type)})
+      ORDER BY place LIMIT ${boundCount(bind, request.limit)} OFFSET ${boundCount(bind, request.offset)}),
+    page_rows AS MATERIALIZED (SELECT r.place, r.id, r.score, f.title, f.url, f.type, f.date, f.tags, f.emoji, f.description,
       snippet(${TABLE}, 2, char(${MARK_OPEN_CODE}), char(${MARK_CLOSE_CODE}), '…', ${request.snippetTokens}) AS snippet
       FROM ${TABLE} f CROSS JOIN ranked r ON r.id = f.rowid WHERE ${TABLE} MATCH ${match} AND f.rowid IN (SELECT id FROM ranked))
-  SELECT NULL AS generation, NULL AS best_type, NULL AS best_tier, NULL AS best_holds, ${facets} AS facets, r.id, r.score, 0 AS tier, 1 AS holds,
+  SELECT NULL AS generation, NULL AS best_type, NULL AS best_tier, NULL AS best_holds, ${facets} AS facets, r.place, r.id, r.score, 0 AS tier, 1 AS holds,
     r.title, r.url, r.type, r.date, r.tags, r.emoji, r.description, r.snippet, NULL AS sections
-  FROM (SELECT 1) LEFT JOIN page_rows r ON 1 ORDER BY r.score, r.id`;
+  FROM (SELECT 1) LEFT JOIN page_rows r ON 1`;
   return statementOf(sql, values);
 }
 

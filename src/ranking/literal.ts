@@ -39,6 +39,8 @@ const TITLE_WEIGHT_DIVISOR = 20;
 interface Tier {
   tier: 0 | 1 | 2 | 3;
   match: string;
+  /** Its words without the search's scope, for the page's snippets (those pages are in it). */
+  marked: string;
 }
 
 /** Each tier's expression, in the search's scope, and what the type counts count (the whole query judged in every type). */
@@ -46,19 +48,19 @@ function tierExpressions(query: JudgedQuery, scope: SearchScope, widen: boolean)
   const { terms } = query;
   const synonyms = [...query.synonyms.values()].flat();
   const every = query.synonyms.size ? correctedTermsMatch(terms, meaning(query)) : allTermsMatch(terms);
-  if (!widen) return { tiers: [{ tier: 0, match: scoped(every, scope) }], everyType: scoped(every, { ...scope, type: '' }) };
+  if (!widen) return { tiers: [{ tier: 0, match: scoped(every, scope), marked: every }], everyType: scoped(every, { ...scope, type: '' }) };
   const any = anyTermMatch(terms, synonyms);
   const anyWithFixes = (group: CorrectionGroup) => splitPhrases(anyTermMatch(terms, [...synonyms, ...correctionWords(group)]));
   const groups = groupsSearched(query, scope);
   const restrict = inTheirTypes(scope);
-  const tiers: Tier[] = [
+  const tiers: Omit<Tier, 'marked'>[] = [
     { tier: 0, match: every },
     ...(groups.length ? [{ tier: 1 as const, match: judgedAll(every, groups, (group) => correctedTermsMatch(terms, meaning(query, group)), restrict) }] : []),
     { tier: 2, match: any },
     ...(groups.length ? [{ tier: 3 as const, match: judgedPhrases(splitPhrases(any), groups, anyWithFixes, restrict) }] : []),
   ];
   const everyType = query.groups.length ? judgedPhrases(splitPhrases(any), query.groups, anyWithFixes, inTheirTypes({ ...scope, type: '' })) : any;
-  return { tiers: tiers.map((t) => ({ ...t, match: scoped(t.match, scope) })), everyType: scoped(everyType, { ...scope, type: '' }) };
+  return { tiers: tiers.map((t) => ({ ...t, match: scoped(t.match, scope), marked: t.match })), everyType: scoped(everyType, { ...scope, type: '' }) };
 }
 
 /** The phrases of an any-word expression (`"a" OR "b"*`). */
@@ -84,7 +86,7 @@ export const literalRanking: Ranking = {
       `ranked AS MATERIALIZED (SELECT id, score, tier, tier <= 1 AS holds, row_number() OVER (ORDER BY tier, score, id) AS place FROM (${firstFound.join(' UNION ALL ')}))`,
       placedTiers(),
       pageTable(bind, request),
-      pageRowsTable(bind, request, tiers.map((t) => `(${t.match})`).join(' OR ')),
+      pageRowsTable(bind, request, tiers.map((t) => `(${t.marked})`).join(' OR ')),
       bestTable(),
       ...facets.ctes,
     );

@@ -89,8 +89,9 @@ export interface Ranking {
 }
 
 /**
- * A row of a ranking statement: the answer's own fields, on every row, and one result of the page asked in order (its
- * fields NULL on the one row of an answer whose page is empty).
+ * A row of a ranking statement: the answer's own fields, on every row, and one result of the page asked with its place
+ * in the answer (its fields NULL on the one row of an answer whose page is empty). The rows come in no order: a result
+ * is shown at its `place`.
  */
 export interface RankedRow {
   /** The vocabulary generation the statement read (NULL for an index pushed before it was recorded). */
@@ -101,6 +102,8 @@ export interface RankedRow {
   best_holds: number | null;
   /** The facet counts, `[[facet, value, count], …]` as JSON (NULL when none were asked). */
   facets: string | null;
+  /** The result's place in the whole answer, from 1: the order the statement decided. */
+  place: number | null;
   id: number | null;
   /** Shown to the reader: lower is better, ascending through the whole ranking (each tier placed after the one before). */
   score: number | null;

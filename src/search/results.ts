@@ -75,7 +75,9 @@ export function outcomeOf(rows: readonly RankedRow[], f: Formatting): SearchOutc
   // Whether a section holds more of the query than the page's introduction counts the words meant, not their synonyms.
   const typed = sectionWords(meant);
   const absoluteUrl = urlResolver(f.origin);
-  const results = rows.filter((row) => row.id !== null).map((row): SearchResult => {
+  // Each result at its place in the answer, as the statement decided it.
+  const page = rows.filter((row) => row.id !== null).sort((a, b) => Number(a.place) - Number(b.place));
+  const results = page.map((row): SearchResult => {
     const url = absoluteUrl(row.url ?? '');
     const matched = matchingSections(row.sections, words, Math.max(1, f.sections), typed);
     const listed = f.sections > 0 && matched.length

@@ -83,7 +83,15 @@ async function searchOnce(
   const request = statementRequest(config, input, terms, runtime);
   const { known, query } = await judgeQuery(config, db, input, terms, ranking, fresh);
   if (!known.current) return outcomeOf(await rows(db, legacyStatement(terms, scope, request)), formatting(config, query, ranking, runtime));
-  const answer = await rankedRows(db, ranking, query, scope, request);
+  let answer: RankedRow[];
+  try {
+    answer = await rankedRows(db, ranking, query, scope, request);
+  } catch (e) {
+    // Not the index this process knew (another database, known only as the process's last one, of another version):
+    // the caller reads it and searches again.
+    if (!fresh && /no such (table|column)/i.test(String((e as Error).message))) return undefined;
+    throw e;
+  }
   // Another vocabulary than the one judged by: a push since, or another database (a D1 session is a new object each
   // request, known by the process's last index). The caller judges again by the vocabulary read now.
   if (!fresh && !sameGeneration(answer, known)) return undefined;

@@ -30,7 +30,7 @@ it('a search every 10 s: the first written at once, then nothing for 5 minutes, 
   let now = Date.parse('2026-11-26T12:00:00Z');
   const counted = countBatches(d1);
   const options = { database: 'd', sources: [{ dir: 'docs', type: 'doc', url: '/docs/:slug' }], analytics: true };
-  const handler = createHandler(options, { db: d1, analytics: counted.db, cache: false }, () => undefined, missingBindingMessage, (config) => endpointAnalytics(config, () => now));
+  const handler = createHandler(options, { db: d1, analytics: counted.db, cache: false }, { fallbackCache: () => undefined, missingBinding: missingBindingMessage, analytics: (config) => endpointAnalytics(config, () => now) });
   const queries = ['deploy', 'wrangler', 'collections', 'deploy'];
   const asked = new Map<string, number>();
   const search = async (i: number) => {

@@ -33,6 +33,22 @@ if (process.argv[2] === 'serve') {
   console.log('ready');
 }
 `,
+  // The endpoint and the MCP server, each with its analytics opened on the one file, as docs/mcp.md wires Node.
+  'both.mjs': `
+import { createSearchHandler } from '${DIST}index.js';
+import { createMcpHandler } from '${DIST}mcp.js';
+import { recordAnalytics } from '${DIST}analytics.js';
+import { openAnalytics, openSqlite } from '${DIST}node.js';
+const options = ${JSON.stringify(options)};
+const runtime = () => ({ db: () => openSqlite('.site-search/search.db'), analytics: () => openAnalytics(options) });
+const search = createSearchHandler(options, runtime());
+const mcp = createMcpHandler(options, { ...runtime(), recordAnalytics });
+for (const q of ['alpha', 'beta', 'alpha']) await (await search(new Request('https://example.com/api/search?q=' + q))).text();
+const call = (id, query) => new Request('https://example.com/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' }, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search', arguments: { query } } }) });
+for (const [i, q] of ['gamma', 'delta', 'gamma'].entries()) await (await mcp(call(i + 1, q))).text();
+setInterval(() => {}, 1000);
+console.log('ready');
+`,
 });
 afterAll(() => site.cleanup());
 
@@ -67,6 +83,33 @@ describe('a Node process and its analytics', () => {
     expect(await exited).toBe('SIGTERM');
     // The first test's three searches and these three.
     expect(stored()).toEqual({ 'wrangler deploy': 4, deploy: 2 });
+  });
+
+  // Issue 54, item 6: the two stores' writes at the stop met in one process; the second failed with "database is locked".
+  it('two stores on one file (the endpoint\'s and the MCP server\'s) write all they hold on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['both.mjs'], { cwd: site.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk));
+    await new Promise<void>((ready, failed) => {
+      child.stdout.on('data', (chunk: Buffer) => String(chunk).includes('ready') && ready());
+      child.on('exit', (code) => failed(new Error(`server exited early (${code}): ${errors}`)));
+    });
+    const exited = new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, signal) => done(signal)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe('SIGTERM');
+    expect(errors).not.toMatch(/analytics write failed|database is locked/);
+    const db = new DatabaseSync(join(site.dir, '.site-search/analytics.db'), { readOnly: true });
+    try {
+      const rows = db.prepare("SELECT source, query, sum(searches) AS n FROM site_search_queries WHERE query IN ('alpha', 'beta', 'gamma', 'delta') GROUP BY source, query ORDER BY source, query").all();
+      expect(rows.map((r) => [r.source, r.query, Number(r.n)])).toEqual([
+        ['endpoint', 'alpha', 2],
+        ['endpoint', 'beta', 1],
+        ['mcp', 'delta', 1],
+        ['mcp', 'gamma', 2],
+      ]);
+    } finally {
+      db.close();
+    }
   });
 
   it('analytics: true over a read-only index and no analytics database: one warning naming openAnalytics, at the first search', async () => {

@@ -24,7 +24,7 @@ afterAll(() => project.cleanup());
 /** A handler whose analytics (and so its recorder: one process) the test holds. */
 function handlerOn(db: SearchDatabase, flushSeconds: number, dailyQueryCap?: number) {
   let analytics: EndpointAnalytics | undefined;
-  const handler = createHandler({ ...base, analytics: { flushSeconds, ...(dailyQueryCap ? { dailyQueryCap } : {}) } }, { db, cache: false }, () => undefined, missingBindingMessage, (config) => (analytics = endpointAnalytics(config)));
+  const handler = createHandler({ ...base, analytics: { flushSeconds, ...(dailyQueryCap ? { dailyQueryCap } : {}) } }, { db, cache: false }, { fallbackCache: () => undefined, missingBinding: missingBindingMessage, analytics: (config) => (analytics = endpointAnalytics(config)) });
   const pending: Promise<unknown>[] = [];
   const ctx = { waitUntil: (p: Promise<unknown>) => void pending.push(p) };
   return {

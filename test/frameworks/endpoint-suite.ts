@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHandler } from '../../src/index.js';
 import { FIXTURE, freePort, indexFixture, indexInto, start, withoutOrigin, type RunningApp } from './harness.js';
+import { mcpStatusWithHost } from './mcp-suite.js';
 
 export interface EndpointUnderTest {
   app: RunningApp;
@@ -140,7 +141,7 @@ export const MISSING_BINDING = /^Search database binding "SEARCH_DB" not found i
 export function devModeSuite(
   name: string,
   command: (port: number) => string[],
-  { after, reindexes = false }: { after?: (dir: string) => Promise<void>; reindexes?: boolean } = {},
+  { after, reindexes = false, mcp }: { after?: (dir: string) => Promise<void>; reindexes?: boolean; mcp?: string } = {},
 ): void {
   describe(`${name} in dev mode`, () => {
     let app: RunningApp | undefined;
@@ -202,6 +203,22 @@ export function devModeSuite(
         await indexFixture(name);
         rmSync(copy, { recursive: true, force: true });
       }
+    }, 120_000);
+
+    // Issue 54, item 9: node:http and `site-search dev` refused a foreign Host on /mcp (DNS rebinding); a framework's
+    // dev server, which listens on this machine too, answered it.
+    if (mcp) it('MCP: refuses a foreign Host (DNS rebinding), and answers localhost and the IP address', async () => {
+      const port = new URL(alias).port;
+      const url = `${alias}${mcp}`;
+      let ready = 0;
+      for (let i = 0; i < 60 && ready !== 200; i++) {
+        ready = await mcpStatusWithHost(url, `localhost:${port}`);
+        if (ready !== 200) await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(ready).toBe(200);
+      expect(await mcpStatusWithHost(url, `127.0.0.1:${port}`)).toBe(200);
+      expect(await mcpStatusWithHost(url, `evil.example:${port}`)).toBe(403);
+      expect(await mcpStatusWithHost(url, 'rebound.example')).toBe(403);
     }, 120_000);
   });
 }

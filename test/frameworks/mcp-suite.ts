@@ -3,6 +3,7 @@
  * server: the handshake and tools, `search` finding the fixture's page first with a URL that opens it, `get_page`
  * reading it back, bad arguments as tool errors, a foreign Origin refused.
  */
+import { request } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expect, it } from 'vitest';
 import type { RunningApp } from './harness.js';
@@ -57,5 +58,18 @@ export function mcpSuite(get: () => { app: RunningApp }, route = '/mcp', expecte
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
     expect(res.status).toBe(403);
+  });
+}
+
+/** The status of an MCP `initialize` POSTed to `url` with the Host header `host` (fetch sets Host itself: node:http). */
+export function mcpStatusWithHost(url: string, host: string): Promise<number> {
+  const message = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'host-test', version: '1' } } };
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { Host: host, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(message));
   });
 }

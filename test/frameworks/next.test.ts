@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpSuite } from './mcp-suite.js';
+import { analyticsOnExitSuite } from './analytics-exit.js';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
 import { buildApp, coreHandler, docsBlock, expectAnswersLikeCore, FIXTURE, freePort, indexFixture, prepare, SERVE_FUNCTION, start, startReadOnlyCopy } from './harness.js';
 
@@ -36,6 +37,10 @@ describe('Next.js 16 + next start', () => {
   endpointSuite(() => t, { followsHost: true });
   // app/mcp/route.js (issue 46); the app has trailingSlash: true, so Next redirects /mcp to /mcp/.
   mcpSuite(() => t, '/mcp/');
+});
+
+describe('Next.js 16 + next start, analytics of the endpoint and the MCP server in one file', () => {
+  analyticsOnExitSuite(build, (port) => ['npx', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'], { endpoint: '/api/counted/', mcp: '/mcp-counted/' });
 });
 
 // Vercel packs each route's function from its trace (.next/server/**/*.nft.json), a Docker image or any Node host runs
@@ -112,4 +117,4 @@ describe('Next.js 16 on Netlify: the runtime\'s server function holds the index 
   });
 });
 
-devModeSuite('next16', (port) => ['npx', 'next', 'dev', '-p', String(port), '-H', '127.0.0.1'], { reindexes: true });
+devModeSuite('next16', (port) => ['npx', 'next', 'dev', '-p', String(port), '-H', '127.0.0.1'], { reindexes: true, mcp: '/mcp/' });

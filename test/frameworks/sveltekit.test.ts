@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
 import { mountReadOnly } from '../helpers/read-only-mount.js';
 import { mcpSuite } from './mcp-suite.js';
+import { analyticsOnExitSuite } from './analytics-exit.js';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
 import { buildApp, coreHandler, docsBlock, expectAnswersLikeCore, freePort, indexFixture, prepare, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
 
@@ -41,6 +42,8 @@ describe.each(['sveltekit2', 'sveltekit3'])('%s + adapter-node', (name) => {
   endpointSuite(() => t);
   // sveltekit2 has src/routes/mcp/+server.ts (issue 46).
   if (name === 'sveltekit2') mcpSuite(() => t);
+  // sveltekit2 has routes/api/counted and routes/mcp-counted with analytics on (issue 54).
+  if (name === 'sveltekit2') analyticsOnExitSuite(() => build(name), () => ['node', 'build'], { env: serverEnv });
 
   // adapter-node 5 without ORIGIN reports https:// on a plain-HTTP server: the links do not open, and the server says so.
   // Registered for SvelteKit 2 only (SvelteKit 3's app takes its origin from SITE_URL), so nothing shows as skipped.
@@ -191,5 +194,5 @@ describe("sveltekit2 built with adapter-netlify and the guide's netlify.toml, pa
 });
 
 for (const name of ['sveltekit2', 'sveltekit3']) {
-  devModeSuite(name, (port) => ['npx', 'vite', 'dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { reindexes: true });
+  devModeSuite(name, (port) => ['npx', 'vite', 'dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { reindexes: true, ...(name === 'sveltekit2' ? { mcp: '/mcp' } : {}) });
 }

@@ -175,11 +175,64 @@ describe('skipping', () => {
     ]) {
       const parsed = parse(raw);
       expect(parsed.status, raw).toBe('skipped');
-      expect(parsed.warnings[0]!.message).toMatch(/^invalid YAML frontmatter \(.*\); read only its (draft|search|pagefind) line$/);
+      expect(parsed.warnings[0]!.message).toMatch(/^invalid YAML frontmatter \(.*\); read entry by entry: (title, )?(draft|search|pagefind) \(fix the YAML: the site's build may refuse it\)$/);
     }
     const shown = parse('---\ntitle: Secret: internal notes\nsearch: true\n---\nPublic plans.');
     expect(shown.status).toBe('indexed');
-    expect(parse('---\ntitle: Secret: internal notes\n---\nPublic.').warnings[0]!.message).toMatch(/; indexed without it$/);
+    // Issue 54, item 8: the line YAML refuses is the author's title, as written.
+    expect(shown.status === 'indexed' && shown.document.title).toBe('Secret: internal notes');
+    expect(parse('---\n: nothing\n  - x\n---\nPublic.').warnings[0]!.message).toMatch(/; indexed without it$/);
+  });
+
+  // Issue 54, item 8 (round 4's row 10, still open then): `Draft: true`, `Search: false`, a `---yaml` fence and an
+  // indented `draft:` in invalid YAML were all published.
+  it('reads the keys it knows in any case, the spelling the frameworks read first, and names each in a warning', () => {
+    const messages = (parsed: ParsedFile) => parsed.warnings.map((w) => w.message);
+    const draft = parse('---\nDraft: true\n---\nUnfinished.');
+    expect(draft).toMatchObject({ status: 'skipped', reason: 'draft' });
+    expect(messages(draft)).toEqual(['frontmatter Draft: read as draft (write draft: Astro, Starlight and most frameworks read only that spelling, so the site may not)']);
+    for (const raw of ['---\nSearch: false\n---\nx', '---\nPAGEFIND: false\n---\nx', '---\nSEARCH: "no"\n---\nx']) {
+      expect(parse(raw), raw).toMatchObject({ status: 'skipped', reason: 'search-false' });
+    }
+    const titled = parse('---\nTitle: Capital title\nDescription: Capital words\nPubdate: 2024-05-06\nTags: [a, b]\n---\nx');
+    expect(titled.status === 'indexed' && titled.document).toMatchObject({ title: 'Capital title', description: 'Capital words', date: '2024-05-06', tags: 'a b' });
+    expect(messages(titled)).toEqual(['Title', 'Description', 'Tags', 'Pubdate'].map((k) => expect.stringMatching(new RegExp(`^frontmatter ${k}: read as ${k.toLowerCase() === 'pubdate' ? 'pubDate' : k.toLowerCase()} \\(write `))));
+    // Both spellings: the frameworks' one is read, the other named.
+    const both = parse('---\ntitle: Lower\nTitle: Upper\ndraft: false\nDraft: true\n---\nx');
+    expect(both.status === 'indexed' && both.document.title).toBe('Lower');
+    expect(messages(both)).toEqual(['frontmatter Title: ignored, title is read (keys are read as the frameworks spell them)', 'frontmatter Draft: ignored, draft is read (keys are read as the frameworks spell them)']);
+  });
+
+  it('reads a fence that names its language (---yaml, ---toml, ---json) as gray-matter does, with a warning; never runs ---js', () => {
+    const yaml = parse('---yaml\ntitle: Named fence\ndraft: true\n---\nSecret.');
+    expect(yaml).toMatchObject({ status: 'skipped', reason: 'draft' });
+    expect(yaml.warnings.map((w) => w.message)).toEqual([
+      'frontmatter opened with "---yaml": read as YAML, as gray-matter reads it; Astro, Starlight and Next.js read only a bare "---" (write "---"), so the site may show it as text',
+    ]);
+    expect(parse('--- yaml\nsearch: false\n---\nSecret.')).toMatchObject({ status: 'skipped', reason: 'search-false' });
+    expect(doc('---toml\ntitle = "TOML fence"\n---\nx')).toMatchObject({ title: 'TOML fence', content: 'x' });
+    expect(doc('---json\n{ "title": "JSON fence", "tags": ["j"] }\n---\nx')).toMatchObject({ title: 'JSON fence', tags: 'j', content: 'x' });
+    const js = parse('---js\nmodule.exports = { title: globalThis.ran = "ran" };\ndraft: true\n---\nx');
+    expect((globalThis as { ran?: string }).ran).toBeUndefined();
+    expect(js).toMatchObject({ status: 'skipped', reason: 'draft' });
+    expect(js.warnings[0]!.message).toBe('frontmatter opened with "---js" is not read (only YAML, TOML and JSON are, and code is never run); its own draft, search and pagefind lines are');
+    const jsPublic = parse('---js\nmodule.exports = {};\n---\nPublic text.');
+    expect(jsPublic.status === 'indexed' && jsPublic.document.content).toBe('Public text.');
+  });
+
+  it('in invalid YAML, a draft, search or pagefind line keeps the page out at any depth and in any case', () => {
+    for (const raw of [
+      '---\ntitle: Secret: notes\n  draft: true\n---\nSecret plans.',
+      '---\ntitle: "unclosed\n    Search: false\n---\nSecret plans.',
+      '---\nsidebar:\n  order: [1\n  pagefind: no\n---\nSecret plans.',
+    ]) {
+      const parsed = parse(raw);
+      expect(parsed.status, raw).toBe('skipped');
+      expect(parsed.warnings[0]!.message, raw).toMatch(/^invalid YAML frontmatter \(.*\); read entry by entry: .*(draft|Search|pagefind)/);
+    }
+    // A line that says the page stays in does not count against one that keeps it out.
+    expect(parse('---\ntitle: a: b\ndraft: false\n  draft: true\n---\nx').status).toBe('skipped');
+    expect(parse('---\ntitle: a: b\ndraft: false\n---\nx').status).toBe('indexed');
   });
 
   // Issue 44, item 6: YAML users write `search: "false"` or `search: no` (a string to the YAML 1.2 parser) and mean false.
@@ -315,11 +368,12 @@ describe('content', () => {
 });
 
 describe('malformed input', () => {
-  it('indexes a file with invalid YAML without its frontmatter and warns with the line', () => {
+  it('indexes a file with invalid YAML from the entries that parse alone, and warns with the line', () => {
     const parsed = parse('---\ntitle: ok\nbad: [unclosed\n---\n# Real title\nBody text');
     expect(parsed.status).toBe('indexed');
     if (parsed.status !== 'indexed') return;
-    expect(parsed.document.title).toBe('Real title');
+    expect(parsed.document.title).toBe('ok');
+    expect(parsed.warnings[0]!.message).toMatch(/; read entry by entry: title, bad \(fix the YAML/);
     expect(parsed.document.content).toContain('Body text');
     expect(parsed.document.content).not.toContain('unclosed');
     expect(parsed.warnings[0]).toMatchObject({ file: '/site/content/hello-world.md', message: expect.stringMatching(/invalid YAML frontmatter/) });

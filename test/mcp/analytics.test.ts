@@ -110,6 +110,35 @@ describe('MCP searches in the analytics, apart from readers\'', () => {
     expect(html).not.toContain('<qqzzxx>');
   });
 
+  // Issue 54, item 6: one cap counted both, and 2,200 junk searches through MCP left 0 of 50 readers' queries of the day.
+  it('a flood of assistants\' searches through MCP never evicts readers\' queries: each source has its cap', async () => {
+    const cap = 100;
+    const capped = sampleOptions({ analytics: { flushSeconds: 0, dailyQueryCap: cap } });
+    const own = openAnalytics(capped, { cwd: join(project.dir, 'flood') });
+    const mcp = await serve(createMcpHandler(capped, { db, analytics: own, recordAnalytics }));
+    const endpointHandler = createSearchHandler(capped, { db, analytics: own, cache: false });
+    const floodClient = await connect(mcp.url);
+    const readers = Array.from({ length: 50 }, (_, i) => `${['content', 'actions', 'routing', 'images', 'deploy'][i % 5]} reader ${i}`);
+    const count = async (source: string) =>
+      Number((await own.prepare(`SELECT count(DISTINCT query) AS n FROM site_search_queries WHERE source = ? AND query <> ''`).bind(source).all<{ n: number }>()).results[0]!.n);
+    try {
+      for (const q of readers) expect((await endpointHandler(new Request(`https://docs.example/api/search?q=${encodeURIComponent(q)}`))).status).toBe(200);
+      for (let i = 0; i < 50 && (await count('endpoint')) < readers.length; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 2.2 * cap; i++) {
+        expect((await floodClient.callTool({ name: 'search', arguments: { query: `zq${i}x junk ${i}` } })).isError).toBeFalsy();
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      const { results } = await own.prepare("SELECT DISTINCT query FROM site_search_queries WHERE source = 'endpoint' AND query <> ''").all<{ query: string }>();
+      expect(results.map((r) => r.query).sort()).toEqual([...readers].sort());
+      expect(await count('mcp')).toBeLessThanOrEqual(cap);
+      expect(await count('mcp')).toBeGreaterThan(cap / 2);
+    } finally {
+      await floodClient.close();
+      mcp.server.close();
+      own.close();
+    }
+  }, 120_000);
+
   it('reads a table written before sources were counted apart as readers\', and the first write rebuilds it keeping its rows', async () => {
     const old = openAnalytics(config, { cwd: join(project.dir, 'old') });
     old.exec('DROP TABLE site_search_queries');

@@ -9,6 +9,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '../../src/mcp/index.js';
 import type { SqliteDatabase } from '../../adapters/node.js';
 import { listPages } from '../../src/db/pages.js';
+import { countQueries } from '../helpers/observe.js';
 import { connect, indexInMemory, sampleOptions, serve, textOf } from './helpers.js';
 
 const config = sampleOptions();
@@ -89,20 +90,54 @@ describe('the MCP server over node:http', () => {
     expect(textOf(foreign)).toContain('Not a page of this site');
   });
 
-  it('list_pages lists titles, URLs and descriptions, paged, of one type when asked', async () => {
+  it('list_pages lists titles, URLs and descriptions, paged by cursor, of one type when asked', async () => {
     const first = await client.callTool({ name: 'list_pages', arguments: { type: 'en' } });
-    const { pages, nextOffset } = first.structuredContent as { pages: { url: string; title: string; type: string }[]; nextOffset?: number };
+    const { pages, nextCursor } = first.structuredContent as { pages: { url: string; title: string; type: string }[]; nextCursor?: string };
     expect(pages.length).toBeGreaterThan(10);
-    expect(nextOffset).toBeUndefined();
+    expect(nextCursor).toBeUndefined();
     expect(pages.every((p) => p.type === 'en' && p.url.startsWith(new URL(url).origin))).toBe(true);
-    // The sample's 48 pages fit one call of 50; from offset 40, the last 8.
-    const all = (await client.callTool({ name: 'list_pages', arguments: {} })).structuredContent as { pages: { url: string }[]; nextOffset?: number };
+    // The sample's 48 pages fit one call of 50; after the 40th, the last 8.
+    const all = (await client.callTool({ name: 'list_pages', arguments: {} })).structuredContent as { pages: { url: string }[]; nextCursor?: string };
     expect(all.pages).toHaveLength(CORPUS_PAGES_SAMPLE);
-    const rest = (await client.callTool({ name: 'list_pages', arguments: { offset: 40 } })).structuredContent as { pages: { url: string }[] };
+    expect(all.nextCursor).toBeUndefined();
+    const fortieth = new URL(all.pages[39]!.url).pathname;
+    const rest = (await client.callTool({ name: 'list_pages', arguments: { cursor: fortieth } })).structuredContent as { pages: { url: string }[] };
     expect(rest.pages).toEqual(all.pages.slice(40));
-    // A page of the listing says whether more follow.
-    expect(await listPages(db, config.site, { type: '', offset: 0, limit: 10 })).toMatchObject({ more: true });
-    expect(await listPages(db, config.site, { type: '', offset: 40, limit: 10 })).toMatchObject({ more: false });
+    // Paged 10 at a time, the listing is the whole one, in order, each part saying where the next starts.
+    const paged: string[] = [];
+    for (let after = '', calls = 0; calls < 10; calls++) {
+      const part = await listPages(db, config.site, { type: '', after, limit: 10 });
+      paged.push(...part.pages.map((p) => p.url));
+      if (part.next === undefined) break;
+      after = part.next;
+    }
+    expect(paged).toEqual(all.pages.map((p) => new URL(p.url).pathname));
+    expect(await listPages(db, config.site, { type: '', after: fortieth, limit: 10 })).not.toHaveProperty('next');
+  });
+
+  // Issue 54, item 2: a repeated MCP search ran again (0.11–0.37 s a time against the endpoint's 5 ms from its cache).
+  it('keeps the tools\' replies as the endpoint keeps its answers: a repeat runs no statement; a dev server keeps none', async () => {
+    for (const devServer of [false, true]) {
+      const { db: counted, count } = countQueries(db);
+      const { server: own, url: ownUrl } = await serve(createMcpHandler(config, { db: counted, devServer }));
+      const ownClient = await connect(ownUrl);
+      try {
+        const calls = [
+          { name: 'search', arguments: { query: 'content collections', type: 'en' } },
+          { name: 'get_page', arguments: { url: '/en/guides/actions/' } },
+          { name: 'list_pages', arguments: { type: 'fr' } },
+        ];
+        const first = [];
+        for (const call of calls) first.push(await ownClient.callTool(call));
+        const read = count();
+        expect(read).toBeGreaterThanOrEqual(calls.length);
+        for (const [i, call] of calls.entries()) expect(await ownClient.callTool(call), call.name).toEqual(first[i]);
+        expect(count(), devServer ? 'under a dev server every call reads' : 'repeats read nothing').toBe(devServer ? 2 * read : read);
+      } finally {
+        await ownClient.close();
+        own.close();
+      }
+    }
   });
 
   it('answers bad arguments with tool errors in the endpoint\'s words', async () => {
@@ -156,6 +191,24 @@ describe('what the MCP handler refuses before the protocol', () => {
       });
     expect(await status(`evil.example:${port}`)).toBe(403);
     expect(await status(`localhost:${port}`)).toBe(200);
+  });
+
+  // Issue 54, item 9: a framework's dev server (next dev, vite dev, astro dev) listens on this machine, but its requests
+  // never pass through toNodeListener, which marks loopback ones: the handler refuses a foreign Host there itself.
+  it('under a framework\'s dev server, refuses a foreign Host and answers localhost and IP addresses', async () => {
+    const post = (handler: ReturnType<typeof createMcpHandler>, origin: string) =>
+      handler(new Request(`${origin}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: JSON.stringify(initializeMessage()) }));
+    const dev = createMcpHandler(config, { db, devServer: true });
+    const refused = await post(dev, 'http://evil.example:3000');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { message: expect.stringContaining('Host evil.example:3000 is not this machine; a dev server answers localhost and IP addresses') } });
+    for (const origin of ['http://localhost:3000', 'http://app.localhost:3000', 'http://127.0.0.1:3000', 'http://192.168.1.5:3000', 'http://[::1]:3000']) {
+      expect((await post(dev, origin)).status, origin).toBe(200);
+    }
+    // The origin option's host is the site's own, behind a tunnel or a proxy to the dev server.
+    expect((await post(createMcpHandler({ ...config, origin: 'https://docs.example.com' }, { db, devServer: true }), 'https://docs.example.com')).status).toBe(200);
+    // A deployed server (no dev server, not on a loopback socket) answers the host it is deployed on.
+    expect((await post(createMcpHandler(config, { db, devServer: false }), 'https://docs.example.com')).status).toBe(200);
   });
 
   it('bounds the body and the batch, and answers other methods 405, all as JSON-RPC errors', async () => {

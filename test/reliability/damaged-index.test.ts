@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { openSqlite, toNodeListener, type SqliteDriver } from '../../adapters/node.js';
 import { createSearchHandler, type SearchOptions } from '../../src/index.js';
+import { createLlmsHandler } from '../../src/llms/index.js';
 import { buildIndex } from '../../src/indexer/build.js';
 import { pushIndex } from '../../src/indexer/push.js';
 import { SAMPLE_CORPUS } from '../helpers/corpus.js';
@@ -143,6 +144,39 @@ describe.each(DRIVERS)('a damaged index on %s', (driver) => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  // Issue 54, item 5: over a zero-length index llms-full.txt answered 200 with 0 bytes, cached 300 s, and llms.txt a
+  // 500 with a stack in the log per request.
+  it.each(['zero-length', 'truncated', 'not a database', 'partly corrupt'] as const)(
+    '%s: llms.txt and llms-full.txt answer the endpoint\'s 500, never a 200, logged as the endpoint logs it',
+    async (kind) => {
+      const path = damagedCopy(kind.replace(/ /g, '-'), kind === 'zero-length' ? (p) => truncateSync(p, 0) : DAMAGE[kind]);
+      const endpoint = await searchAll(handlerOver(path, driver));
+      const expected = endpoint.answers.find((a) => a !== '200') ?? '200';
+      const llms = createLlmsHandler(options, { db: () => openSqlite(path, { driver }) });
+      const server: Server = createServer(toNodeListener(llms));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const routes = ['/llms.txt', '/llms-full.txt'];
+        const { answers, lines } = await searchAll(async (q) => {
+          const res = await fetch(`http://127.0.0.1:${port}${routes[QUERIES.indexOf(q) % 2]}`);
+          if (res.status !== 200) expect(res.headers.get('cache-control')).toBe('no-store');
+          return res;
+        });
+        expect(expected).not.toBe('200');
+        if (kind === 'partly corrupt') {
+          // llms.txt reads no text and may not meet the damage; llms-full.txt does, and from then on both answer the 500.
+          expect(answeredOnceDamaged(answers)).toBe('500 Search index is damaged: the database file is not a valid SQLite database. Rebuild it with "npx site-search index --full", then restart the server.');
+        } else expect(new Set(answers)).toEqual(new Set([expected]));
+        expect(lines.length).toBeLessThanOrEqual(1);
+        expect(lines.join('\n')).not.toMatch(/\n\s+at /);
+        if (lines.length) expect(lines[0]).toMatch(/^\[site-search\] Search index is damaged: /);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
 
   it('site-search index --full writes a new index in place of a damaged one; without --full the push says to use it', async () => {
     const { documents } = await buildIndex(options);

@@ -347,10 +347,11 @@ describe('query rule 5: user input only ever reaches SQL as bound parameters', (
       expect(sql).not.toMatch(/'doc'/);
       expect(sql).not.toMatch(/\b(LIMIT|OFFSET)\s+(7|3|10)\b/);
     }
-    // The ranking statement's parameters: today's day number (recency), the page asked (limit 7, offset 3), and the
-    // expressions, the type among them as its scope word (hex, inside the bound expression, never in the SQL).
+    // The ranking statement's parameters: today's day number (recency), the page asked (its places: 4 to 10 for
+    // offset 3 and limit 7), and the expressions, the type among them as its scope word (hex, inside the bound
+    // expression, never in the SQL).
     const ranking = seen.find((s) => s.sql.includes('page_rows'))!;
-    expect(ranking.params).toEqual(expect.arrayContaining([Date.UTC(2026, 10, 21) / 86_400_000, 7, 3]));
+    expect(ranking.params).toEqual(expect.arrayContaining([Date.UTC(2026, 10, 21) / 86_400_000, 4, 10]));
     // The every-word expression: every informative word, each quoted (the last term "--" holds no word for FTS5 to
     // complete, so it gets no `*`: a prefix is only kept on a last word of 2 characters or more), in the type's scope.
     const every = `(("deploy" AND "zq" AND ");" AND "drop" AND "table" AND "search_index;" AND "--")) AND scope : "t646f630"`;

@@ -38,9 +38,11 @@ describe('the Worker bundle', () => {
  * the zod it validates the protocol with: 109,742 bytes gzipped when measured (docs/decisions.md, "The MCP server for AI
  * assistants"), 90.1 KB more than the Worker without them (19,599). Sized with wrangler's export conditions, as the SDK ships a Workers build of its own.
  * Issue 44 raised it to 113 KB: the search of a query without a type judged per type, as in every Worker (114,945
- * with it).
+ * with it). Issue 54 raised it to 116 KB (115,260 → 118,008): the tools' replies kept in the Cache API, frontmatter
+ * escaped in what assistants read, llms.txt and llms-full.txt written once per cache lifetime by keyset, bounded and
+ * streamed from one buffer, list_pages by cursor, and a damaged or missing index told as the endpoint tells it.
  */
-const MAX_MCP_GZIP_BYTES = 113 * 1024;
+const MAX_MCP_GZIP_BYTES = 116 * 1024;
 
 describe('the Worker bundle with the MCP server', () => {
   it(`is at most ${MAX_MCP_GZIP_BYTES} bytes gzipped, and the MCP code is only in it`, async () => {

@@ -1,0 +1,11 @@
+import { recordAnalytics } from 'site-search/analytics';
+import { createMcpHandler } from 'site-search/mcp';
+import { openAnalytics, openSqlite } from 'site-search/node';
+import { toSvelteKitMcpHandler } from 'site-search/sveltekit';
+import options from '../../../search.config.mjs';
+
+// The MCP server with analytics, as docs/mcp.md wires Node, counting into the same file as routes/api/counted (issue 54).
+const counted = { ...options, analytics: { flushSeconds: 3600 } };
+export const POST = toSvelteKitMcpHandler(
+  createMcpHandler(counted, { db: () => openSqlite('.site-search/search.db'), analytics: () => openAnalytics(counted), recordAnalytics }),
+);
