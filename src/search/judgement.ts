@@ -9,7 +9,7 @@
 import type { CorrectionGroup, TermsForm } from '../ranking/types.js';
 import type { SiteVocabulary } from './site-vocabulary.js';
 import { DEFAULT_LIMIT } from './query.js';
-import { chooseCorrections, completes, correctableWords } from './typos.js';
+import { chooseCorrections, completes, correctableWords, distanceFrom } from './typos.js';
 
 /**
  * A type's words are corrected only while fewer than this many of its pages hold every word as typed: a word typed
@@ -32,9 +32,10 @@ export function correctionsByType(
   const last = form === 'typed' ? terms[terms.length - 1] : undefined;
   const byType = new Map<string, Map<string, string[]>>();
   for (const word of correctableWords(terms)) {
+    const distance = distanceFrom(word);
     for (const [type, { known, candidates }] of vocabulary.judge(word, site, types)) {
       if (known) continue;
-      const fixes = chooseCorrections(word, candidates, word === last);
+      const fixes = chooseCorrections(word, candidates, word === last, distance);
       if (!fixes.length) continue;
       const corrections = byType.get(type) ?? new Map<string, string[]>();
       byType.set(type, corrections.set(word, fixes));

@@ -194,13 +194,32 @@ export class SiteVocabulary {
     for (const type of types) if (!unknown.includes(type)) answers.set(type, { known: true, candidates: [] });
     if (!unknown.length) return answers;
     const scores = words ? words.alike(foldWord(word)) : new Map<number, number>();
+    // One type keeps its most alike words by a bounded selection; several walk one ordering of every alike word, each
+    // type taking its first `limit`: a common trigram touches thousands of words, and filtering them once per type made
+    // a site of thirty types cost thirty times the judgement of one.
+    const ordered = unknown.length > 1 ? [...scores].sort(moreAlike) : undefined;
     for (const type of unknown) {
       const position = positions[types.indexOf(type)]!;
-      const inType = position < 0 ? [] : [...scores].filter(([at]) => words!.inType(at, position));
-      answers.set(type, { known: false, candidates: mostAlike(inType, limit).map((at) => words!.terms[at]!) });
+      const candidates = position < 0 ? [] : ordered ? firstInType(ordered, words!, position, limit) : mostAlike([...scores].filter(([at]) => words!.inType(at, position)), limit);
+      answers.set(type, { known: false, candidates: candidates.map((at) => words!.terms[at]!) });
     }
     return answers;
   }
+}
+
+/** The order of alike words: the higher score first, ties in the words' order. */
+function moreAlike(a: [word: number, score: number], b: [word: number, score: number]): number {
+  return b[1] - a[1] || a[0] - b[0];
+}
+
+/** The first `limit` words of `ordered` (most alike first) that the type at `position` holds: {@link mostAlike}'s. */
+function firstInType(ordered: readonly [word: number, score: number][], words: SiteWords, position: number, limit: number): number[] {
+  const found: number[] = [];
+  for (const [word] of ordered) {
+    if (found.length === limit) break;
+    if (words.inType(word, position)) found.push(word);
+  }
+  return found;
 }
 
 /**
@@ -208,12 +227,11 @@ export class SiteVocabulary {
  * types are asked together): a bounded selection, as a common trigram touches thousands of words.
  */
 function mostAlike(scored: [word: number, score: number][], limit: number): number[] {
-  const before = (a: [number, number], b: [number, number]) => b[1] - a[1] || a[0] - b[0];
   const kept: [number, number][] = [];
   for (const entry of scored) {
-    if (kept.length === limit && before(entry, kept[kept.length - 1]!) >= 0) continue;
+    if (kept.length === limit && moreAlike(entry, kept[kept.length - 1]!) >= 0) continue;
     let at = kept.length === limit ? kept.length - 1 : kept.length;
-    while (at > 0 && before(entry, kept[at - 1]!) < 0) at--;
+    while (at > 0 && moreAlike(entry, kept[at - 1]!) < 0) at--;
     kept.splice(at, 0, entry);
     if (kept.length > limit) kept.pop();
   }

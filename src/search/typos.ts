@@ -1,3 +1,4 @@
+import { isFiller } from '../ranking/filler.js';
 import { isCorrectable } from '../text/correctable-words.js';
 import { editDistance } from '../text/edit-distance.js';
 import { foldWord } from '../text/fold.js';
@@ -9,9 +10,13 @@ export function maxEdits(word: string): number {
   return word.length >= 8 ? 2 : 1;
 }
 
-/** The query's words typo tolerance applies to, each once, in order. */
+/**
+ * The query's words typo tolerance applies to, each once, in order. Filler is never corrected: it is spelled as some
+ * language writes it (the French "pour" is not a misspelling of "your" in an English type), it finds no page, and its
+ * corrections are among the commonest words of a type, which every page holds.
+ */
 export function correctableWords(terms: readonly string[]): string[] {
-  return [...new Set(terms.filter(isCorrectable))];
+  return [...new Set(terms.filter((term) => isCorrectable(term) && !isFiller(term)))];
 }
 
 /**
@@ -24,9 +29,9 @@ export function correctableWords(terms: readonly string[]): string[] {
  * (`integrat`, stem `integr`) starts none, so its prefix alone finds little; the completion ("integrate") is stemmed
  * like the words it stands for. One, so that the stem is not counted once per completion in bm25.
  */
-export function chooseCorrections(word: string, candidates: readonly string[], last: boolean): string[] {
+export function chooseCorrections(word: string, candidates: readonly string[], last: boolean, distance: (candidate: string) => number = distanceFrom(word)): string[] {
   const folded = foldWord(word);
-  const scored = candidates.map((candidate) => ({ candidate, distance: editDistance(folded, foldWord(candidate)) }));
+  const scored = candidates.map((candidate) => ({ candidate, distance: distance(candidate) }));
   if (scored.some((c) => c.distance === 0)) return [];
   if (last) {
     const [completion] = scored.filter((c) => completes(word, c.candidate)).sort((a, b) => a.candidate.length - b.candidate.length);
@@ -37,6 +42,20 @@ export function chooseCorrections(word: string, candidates: readonly string[], l
     .sort((a, b) => a.distance - b.distance)
     .slice(0, MAX_CORRECTIONS)
     .map((c) => c.candidate);
+}
+
+/**
+ * The edit distance from `word` to a candidate, each candidate's computed once: the types of a site share most of a
+ * word's candidates, and a word is judged in each type asked.
+ */
+export function distanceFrom(word: string): (candidate: string) => number {
+  const folded = foldWord(word);
+  const known = new Map<string, number>();
+  return (candidate) => {
+    let distance = known.get(candidate);
+    if (distance === undefined) known.set(candidate, (distance = editDistance(folded, foldWord(candidate))));
+    return distance;
+  };
 }
 
 /** Whether `word` is `typed` completed: it starts with it (accents and case aside) and is longer. */

@@ -8,7 +8,7 @@ import { resolveConfig, SearchInputError } from '../../src/index.js';
 import { normalizeSearchInput, toFtsQuery } from '../../src/search/query.js';
 import { editDistance } from '../../src/text/edit-distance.js';
 import { anyTermMatch, correctedTermsMatch, wordsOf } from '../../src/ranking/expressions.js';
-import { chooseCorrections, completes } from '../../src/search/typos.js';
+import { chooseCorrections, completes, correctableWords } from '../../src/search/typos.js';
 
 describe('toFtsQuery (SPEC query rules 1–4)', () => {
   it('quotes every term and adds * after the last one', () => {
@@ -123,6 +123,13 @@ describe('editDistance (optimal string alignment)', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(editDistance('abc', 'ca')).toBe(3);
     expect(editDistance('', 'abc')).toBe(3);
+  });
+});
+
+describe('correctableWords', () => {
+  it('never corrects filler, whatever its language: "pour" is French, not a misspelling of "your"', () => {
+    expect(correctableWords(['créer', 'un', 'flux', 'rss', 'pour', 'mon', 'blog'])).toEqual(['créer', 'flux', 'blog']);
+    expect(correctableWords(['how', 'do', 'i', 'confgure', 'middelware'])).toEqual(['confgure', 'middelware']);
   });
 });
 
