@@ -20,6 +20,8 @@ export interface ToolResult {
   tags?: string;
   snippet: string;
   sections: { heading: string; url: string; snippet: string }[];
+  /** The same page for another version, framework or dialect (the `distinct` option), when it has any. */
+  variants?: { title: string; url: string }[];
 }
 
 /** What the `search` tool returns as `structuredContent`. */
@@ -76,6 +78,7 @@ function toolResult(r: SearchResult): ToolResult {
     ...(r.tags ? { tags: r.tags } : {}),
     snippet: plainSnippet(r.snippet),
     sections: (r.sections ?? []).map((s) => ({ heading: removeWordBreaks(s.heading), url: s.url, snippet: plainSnippet(s.snippet) })),
+    ...(r.variants?.length ? { variants: r.variants } : {}),
   };
 }
 
@@ -99,6 +102,7 @@ function answerText(answer: ToolAnswer, found: SearchResult[]): string {
       const text = markdownSnippet(source.sections![j]!.snippet);
       lines.push(`   - ${markdownLink(s.heading, s.url)}${text ? `: ${text}` : ''}`);
     });
+    if (r.variants) lines.push(`   Also: ${r.variants.map((v) => markdownLink(v.title, v.url)).join(', ')}`);
   });
   if (answer.nextOffset !== undefined) lines.push('', `More results: call search again with offset ${answer.nextOffset}.`);
   return lines.join('\n');
@@ -129,6 +133,11 @@ export const ANSWER_JSON_SCHEMA = {
               properties: { heading: { type: 'string' }, url: { type: 'string' }, snippet: { type: 'string' } },
               required: ['heading', 'url', 'snippet'],
             },
+          },
+          variants: {
+            type: 'array',
+            description: 'The same page for another version, framework or dialect.',
+            items: { type: 'object', properties: { title: { type: 'string' }, url: { type: 'string' } }, required: ['title', 'url'] },
           },
         },
         required: ['title', 'url', 'page', 'type', 'snippet', 'sections'],

@@ -47,6 +47,12 @@ const SourceEntries = {
    */
   recency: v.optional(v.boolean('must be true or false'), true),
   /**
+   * What the source's pages are: `'docs'` (guides and reference), `'blog'` or `'changelog'` (posts, release notes),
+   * which rank below guides for a how-to question unless it asks what changed (docs/ranking.md, "Release notes and blog
+   * posts"). Default: told from each page's URL and title.
+   */
+  kind: v.optional(v.picklist(['docs', 'blog', 'changelog'], 'must be "docs", "blog" or "changelog"')),
+  /**
    * Frontmatter rules a page must pass to be indexed: `'starlight'` applies the docs schema of the Starlight installed
    * in the project, so a page Starlight rejects (and `astro build` does not build) is skipped with a warning naming the
    * file and the field. The Starlight plugin sets it on the sources it derives. Default: none.
@@ -243,6 +249,13 @@ export const OptionsSchema = v.object({
    * `'fts5'`: FTS5's bm25 over the row only, the formula of docs/http-api.md as written. See docs/ranking.md.
    */
   ranking: v.optional(v.picklist(['fields', 'fts5'], 'must be "fields" or "fts5"'), 'fields'),
+  /**
+   * One result per page family: pages that are the same page for another version, framework or dialect (the same file
+   * name under other folders, the same title, one type) are one result, which lists the others as `variants`, shown by
+   * the one whose folders the query names (`v10`, `react`), else the best. `false`: every page is a result of its own.
+   * Coverage ranking only. Default true. See docs/ranking.md.
+   */
+  distinct: v.optional(v.boolean('must be true or false'), true),
   /**
    * How many matching sections each result lists under its page (`sections` in the response: heading, link, snippet),
    * best first; 0 for none. Default 3, at most 10. See docs/http-api.md.

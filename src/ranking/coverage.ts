@@ -33,6 +33,8 @@ import {
   recencyFactor,
   statementOf,
 } from './statement.js';
+import { familyColumns, FAMILY, keptTable, namedCount } from './families.js';
+import { filedUnderVersion, isNewsPage, NEWS_FACTOR, NEWS_TITLE_MATCH, newsWanted } from './page-kind.js';
 import type { JudgedQuery, Ranking, SearchScope, StatementRequest } from './types.js';
 
 /**
@@ -59,9 +61,11 @@ export interface Signals {
   boost: boolean;
   /** Pages of a type corrected for a misspelling after the pages holding every word as typed. */
   tiers: boolean;
+  /** Release notes, changelogs and posts count {@link NEWS_FACTOR} of a guide, unless the query asks what changed. */
+  news: boolean;
 }
 
-export const SIGNALS: Signals = { titles: true, headings: true, everyWord: true, recency: true, boost: true, tiers: true };
+export const SIGNALS: Signals = { titles: true, headings: true, everyWord: true, recency: true, boost: true, tiers: true, news: true };
 
 /**
  * `weights.title` divided by this is how much a title's own bm25 adds (0.5 with the default weight of 10): scaled by
@@ -134,24 +138,26 @@ export function coverageStatement(query: JudgedQuery, scope: SearchScope, reques
   const x = coverageExpressions(query, scope);
   const depth = Math.max(RERANK_WINDOW, request.offset + request.limit);
   const window = boundCount(bind, RERANK_WINDOW);
-  const features = windowFeatures(x, request, signals, window, bind);
+  const features = windowFeatures(query, x, request, signals, window, bind);
   const facets = facetCounts(bind, scope, request, x.everyType, x.candidates);
   const ctes = [
     // Phase 1: FTS5's bm25 over the candidates, the best `depth`.
     candidatesTable(x.candidates, request, depth, bind),
     ...features.ctes,
     // Phase 2: the window scored once, the pages past it after in phase 1's order; one order for the whole answer.
-    `ranked AS MATERIALIZED (SELECT id, score, tier, holds, row_number() OVER (ORDER BY tier, score, id) AS place FROM (
-        SELECT id, ${scoreOf(request, signals, bind)} AS score, ${tierOf(x, signals, bind)} AS tier, holds FROM features${
-          // The pages past the window, when the page asked reaches them.
+    keptTable(`SELECT id, ${scoreOf(query, request, signals, bind)} AS score, ${tierOf(x, signals, bind)} AS tier, holds,
+          ${request.distinct ? `${FAMILY} AS family, ${namedCount(query, bind)} AS named, shared_title AS title, url` : 'NULL AS family, 0 AS named, NULL AS title, NULL AS url'}
+        FROM (SELECT *, max(filed) OVER () AS any_filed FROM features)${
+          // The pages past the window, when the page asked reaches them: each a family of its own.
           depth > RERANK_WINDOW
             ? `
         UNION ALL
-        SELECT r.id, r.bm, 2, ${features.holds('r.id')} FROM (SELECT id, bm FROM candidates ORDER BY bm, id LIMIT -1 OFFSET ${window}) r`
+        SELECT r.id, r.bm, 2, ${features.holds('r.id')}, NULL, 0, NULL, NULL FROM (SELECT id, bm FROM candidates ORDER BY bm, id LIMIT -1 OFFSET ${window}) r`
             : ''
-        }))`,
+        }`),
+    `ranked AS MATERIALIZED (SELECT id, score, tier, holds, variants, row_number() OVER (ORDER BY tier, score, id) AS place FROM kept WHERE pick = 1)`,
     placedTiers(),
-    pageTable(bind, request),
+    pageTable(bind, request, 'r.variants'),
     pageRowsTable(bind, request, x.marked),
     bestTable(),
     ...facets.ctes,
@@ -179,9 +185,9 @@ function candidatesTable(match: string, request: StatementRequest, depth: number
 /** The second phase's features, read for the window's pages only. */
 interface Features {
   /**
-   * The tables: `features(id, bm, day, boost, type, title, headings, holds, typed)`, a row per page of the window (its
-   * phase 1 bm25, its `search_docs` row's day, boost and type, its title's and headings' bm25 or 0, whether it holds
-   * every word and every word as typed, 1 or 0), and what it reads.
+   * The tables: `features(id, bm, day, boost, type, url, news, filed, leaf, shared_title, title, headings, holds, typed)`, a row per page of the
+   * window (its phase 1 bm25, its `search_docs` row's day, boost, type and URL, whether it is release notes, whether it is filed under a version the query names, its
+   * title's and headings' bm25 or 0, whether it holds every word and every word as typed, 1 or 0), and what it reads.
    */
   ctes: string[];
   /** Whether the page with rowid `id` (SQL), a candidate past the window, holds every word (SQL, 1 or 0). */
@@ -194,9 +200,12 @@ interface Features {
  * rows are billed (D1), which counts each match yielded and each row of every table a join reads, each page of the
  * window looks its features up by its rowid instead, in the one pass that reads the window.
  */
-function windowFeatures(x: CoverageExpressions, request: StatementRequest, signals: Signals, window: string, bind: Bind): Features {
+function windowFeatures(query: JudgedQuery, x: CoverageExpressions, request: StatementRequest, signals: Signals, window: string, bind: Bind): Features {
   const fieldAware = request.fieldAware && request.weights.title > 0;
-  const lookups = {
+  const lookups: Lookups = {
+    news: signals.news
+      ? { title: bind(NEWS_TITLE_MATCH), page: (url, titled) => isNewsPage(url, titled, request.sourceKinds, bind), filed: (url) => filedUnderVersion(query, url, bind) }
+      : undefined,
     title: fieldAware && signals.titles ? bind(x.fields) : undefined,
     headings: fieldAware && signals.headings ? bind(x.fields) : undefined,
     every: x.every === undefined ? undefined : bind(x.every),
@@ -206,16 +215,25 @@ function windowFeatures(x: CoverageExpressions, request: StatementRequest, signa
 }
 
 /** A feature's expression, bound (undefined: the feature is not read). */
-type Lookups = { title?: string; headings?: string; every?: string; typed?: string };
+type Lookups = {
+  title?: string;
+  headings?: string;
+  every?: string;
+  typed?: string;
+  /** Release notes: the expression their titles match, and whether a page of a URL and title match (SQL) is one. */
+  news?: { title: string; page: (url: string, titled: string) => string; filed: (url: string) => string };
+};
 
 /** Features read row by row: a lookup by rowid per page of the window and feature (D1's plan). */
 function lookedUp(l: Lookups, window: string): Features {
   const bm25Of = (table: string, match: string | undefined) =>
     match ? `coalesce((SELECT bm25(${table}) FROM ${table} WHERE ${table} MATCH ${match} AND rowid = w.id), 0.0)` : '0.0';
-  const holding = (match: string | undefined, id: string) => (match ? `EXISTS (SELECT 1 FROM ${TABLE} WHERE ${TABLE} MATCH ${match} AND rowid = ${id})` : '1');
+  const holding = (match: string | undefined, id: string, table = TABLE) =>
+    match ? `EXISTS (SELECT 1 FROM ${table} WHERE ${table} MATCH ${match} AND rowid = ${id})` : '1';
   return {
     ctes: [
-      `features AS MATERIALIZED (SELECT w.id, w.bm, d.day, d.boost, d.type, ${bm25Of(TITLES_TABLE, l.title)} AS title, ${bm25Of(HEADINGS_TABLE, l.headings)} AS headings,
+      `features AS MATERIALIZED (SELECT w.id, w.bm, d.day, d.boost, d.type, d.url, ${l.news ? l.news.page('d.url', holding(l.news.title, 'w.id', TITLES_TABLE)) : '0'} AS news,
+        ${l.news ? l.news.filed('d.url') : '0'} AS filed, ${familyColumns()}, ${bm25Of(TITLES_TABLE, l.title)} AS title, ${bm25Of(HEADINGS_TABLE, l.headings)} AS headings,
         ${holding(l.every, 'w.id')} AS holds, ${l.typed ? holding(l.typed, 'w.id') : '0'} AS typed
       FROM (SELECT id, bm FROM candidates ORDER BY bm, id LIMIT ${window}) w LEFT JOIN ${DOCS_TABLE} d ON d.id = w.id)`,
     ],
@@ -233,15 +251,17 @@ function scanned(l: Lookups, window: string): Features {
     joins.push(` LEFT JOIN ${name} ON ${name}.id = w.id`);
     return `coalesce(${name}.bm, 0.0)`;
   };
-  const matches = (name: string, match: string | undefined, among: string) => {
-    if (match) ctes.push(`${name} AS MATERIALIZED (SELECT rowid AS id FROM ${TABLE} WHERE ${TABLE} MATCH ${match} AND +rowid IN (SELECT id FROM ${among}))`);
+  const matches = (name: string, match: string | undefined, among: string, table = TABLE) => {
+    if (match) ctes.push(`${name} AS MATERIALIZED (SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${match} AND +rowid IN (SELECT id FROM ${among}))`);
     return (id: string) => (match ? `(${id} IN (SELECT id FROM ${name}))` : '1');
   };
   const title = scores('title_scores', TITLES_TABLE, l.title);
   const headings = scores('heading_scores', HEADINGS_TABLE, l.headings);
   const holds = matches('every_word', l.every, 'candidates');
   const typed = matches('typed_every', l.typed, 'window');
-  ctes.push(`features AS MATERIALIZED (SELECT w.id, w.bm, d.day, d.boost, d.type, ${title} AS title, ${headings} AS headings,
+  const newsTitled = matches('news_titles', l.news?.title, 'window', TITLES_TABLE);
+  ctes.push(`features AS MATERIALIZED (SELECT w.id, w.bm, d.day, d.boost, d.type, d.url, ${l.news ? l.news.page('d.url', newsTitled('w.id')) : '0'} AS news,
+      ${l.news ? l.news.filed('d.url') : '0'} AS filed, ${familyColumns()}, ${title} AS title, ${headings} AS headings,
       ${holds('w.id')} AS holds, ${l.typed ? typed('w.id') : '0'} AS typed
     FROM window w LEFT JOIN ${DOCS_TABLE} d ON d.id = w.id${joins.join('')})`);
   return { ctes, holds };
@@ -252,17 +272,19 @@ function scanned(l: Lookups, window: string): Features {
  *
  *     (bm25 + w_title·bm25_title + w_title·HEADING_WEIGHT·bm25_headings)
  *       × (1 + EVERY_WORD_BONUS if the page holds every word) × boost × recency
+ *       × (NEWS_FACTOR if the page is release notes the query does not ask for)
  *
  * bm25 is FTS5's over the page's columns (weighted by `weights`); the title's and the headings' are each on their own
  * length, so a page whose title is the query is not outweighed by a long page repeating its words.
  */
-function scoreOf(request: StatementRequest, signals: Signals, bind: Bind): string {
+function scoreOf(query: JudgedQuery, request: StatementRequest, signals: Signals, bind: Bind): string {
   const titleWeight = request.weights.title / TITLE_WEIGHT_DIVISOR;
   const relevance = `(bm + ${titleWeight} * title + ${titleWeight * HEADING_WEIGHT} * headings)`;
   const every = signals.everyWord ? ` * (CASE WHEN holds THEN ${1 + EVERY_WORD_BONUS} ELSE 1.0 END)` : '';
   const boost = signals.boost ? ' * coalesce(boost, 1.0)' : '';
   const recency = signals.recency ? recencyFactor(request, bind, 'day', 'type') : '';
-  return `${relevance}${every}${boost}${recency}`;
+  const news = signals.news ? ` * (CASE WHEN news AND NOT ${newsWanted(query, 'any_filed')} THEN ${NEWS_FACTOR} ELSE 1.0 END)` : '';
+  return `${relevance}${every}${boost}${recency}${news}`;
 }
 
 /**

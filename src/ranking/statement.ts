@@ -76,14 +76,15 @@ export function placedTiers(): string {
 }
 
 /**
- * The page asked (`page(id, score, tier, holds, place)`), from `ranked(id, score, tier, holds, place)` where `place`
- * numbers the whole ranking from 1: the order was decided there, once; the page is a slice of it.
+ * The page asked (`page(id, score, tier, holds, place, variants)`), from `ranked(id, score, tier, holds, place)` where
+ * `place` numbers the whole ranking from 1: the order was decided there, once; the page is a slice of it. `variants`:
+ * the SQL of a result's variants (of `r`, a row of `ranked`), where the ranking lists them.
  */
-export function pageTable(bind: Bind, request: StatementRequest): string {
+export function pageTable(bind: Bind, request: StatementRequest, variants = 'NULL'): string {
   // The slice by its places, read in one pass over the ranking (no sort: `page_rows` is ordered by place at the end).
   const first = boundCount(bind, request.offset + 1);
   const last = boundCount(bind, request.offset + request.limit);
-  return `page AS MATERIALIZED (SELECT r.id, r.score * (SELECT factor FROM placed WHERE tier = r.tier) AS score, r.tier, r.holds, r.place
+  return `page AS MATERIALIZED (SELECT r.id, r.score * (SELECT factor FROM placed WHERE tier = r.tier) AS score, r.tier, r.holds, r.place, ${variants} AS variants
     FROM ranked r WHERE r.place BETWEEN ${first} AND ${last})`;
 }
 
@@ -99,7 +100,7 @@ export function pageRowsTable(bind: Bind, request: StatementRequest, match: stri
   return `page_rows AS MATERIALIZED (SELECT p.place, p.id, p.score, p.tier, p.holds,
       f.title, f.url, f.type, f.date, f.tags, f.emoji, f.description,
       snippet(${TABLE}, 2, char(${MARK_OPEN_CODE}), char(${MARK_CLOSE_CODE}), '…', ${request.snippetTokens}) AS snippet,
-      (SELECT sections FROM ${SECTIONS_TABLE} WHERE page = p.id) AS sections
+      (SELECT sections FROM ${SECTIONS_TABLE} WHERE page = p.id) AS sections, p.variants
     FROM ${TABLE} f CROSS JOIN page p ON p.id = f.rowid
     WHERE ${TABLE} MATCH ${bind(match)} AND ${range}f.rowid IN (SELECT id FROM page))`;
 }
@@ -112,7 +113,7 @@ export function pageRowsTable(bind: Bind, request: StatementRequest, match: stri
  */
 export function answerRows(facets: string | undefined): string {
   return `SELECT a.generation, a.best_type, a.best_tier, a.best_holds, a.facets, r.place, r.id, r.score, r.tier, r.holds,
-    r.title, r.url, r.type, r.date, r.tags, r.emoji, r.description, r.snippet, r.sections
+    r.title, r.url, r.type, r.date, r.tags, r.emoji, r.description, r.snippet, r.sections, r.variants
   FROM (SELECT (${VOCAB_GENERATION_QUERY}) AS generation,
       (SELECT type FROM best) AS best_type, (SELECT tier FROM best) AS best_tier, (SELECT holds FROM best) AS best_holds, ${facets ?? 'NULL'} AS facets) a
     LEFT JOIN page_rows r ON 1`;

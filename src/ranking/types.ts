@@ -1,4 +1,5 @@
 import type { SqlValue } from '../db/types.js';
+import type { NewsAsked, SourceKind } from './page-kind.js';
 
 /** Where a search looks: its site, the type and tags asked (`''` and none: every type, any tags), every configured type. */
 export interface SearchScope {
@@ -36,6 +37,8 @@ export interface JudgedQuery {
   vocabulary: readonly string[];
   /** The types corrected, grouped by their corrections; a type in none searches the words as typed. */
   groups: readonly CorrectionGroup[];
+  /** Whether the query (every word of it) asks what changed, and the versions it names: what release notes rank by. */
+  news: NewsAsked;
 }
 
 /** What a ranking statement is asked besides the query: the page, the facets, and the scoring configuration. */
@@ -51,6 +54,10 @@ export interface StatementRequest {
   recency: { boost: number; windowDays: number };
   /** Types whose pages rank as undated (sources with `recency: false`). */
   undatedTypes: readonly string[];
+  /** One result per page family, the others listed as its variants (`distinct` option). */
+  distinct: boolean;
+  /** Each source's URL start and its `kind` (undefined: told from each page), for release notes. */
+  sourceKinds: readonly SourceKind[];
   snippetTokens: number;
   /**
    * `ranking: 'fields'` (the default): titles and headings are scored on their own length beside the page's bm25;
@@ -134,4 +141,6 @@ export interface RankedRow {
   snippet: string | null;
   /** The page's sections, `[[heading, anchor, folded text, text as written], …]` as JSON. */
   sections: string | null;
+  /** The other pages of its family, `[[title, url], …]` as JSON (NULL: none, or not asked). */
+  variants: string | null;
 }

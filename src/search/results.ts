@@ -38,6 +38,11 @@ export interface SearchResult {
    * heading, its URL (with the `#anchor`) and a snippet of its text as safe as `snippet`. Absent when none matches.
    */
   sections?: { heading: string; url: string; snippet: string }[];
+  /**
+   * The other pages of its family: the same page for another version, framework or dialect, best first (`distinct`
+   * option, docs/ranking.md "One result per page family"). Absent when it has none.
+   */
+  variants?: { title: string; url: string }[];
 }
 
 /** A search's results, and the corrected query when typo tolerance found them ("showing results for …"). */
@@ -98,6 +103,7 @@ export function outcomeOf(rows: readonly RankedRow[], f: Formatting): SearchOutc
       match: f.ranking.match({ tier: Number(row.tier), holds: Number(row.holds) === 1, type: row.type ?? '' }, misspelled),
       ...sectionOf(sectionToLink(matched[0], `${row.title ?? ''} ${row.description ?? ''}`, typed), url),
       ...listed,
+      ...variantsOf(row.variants, absoluteUrl),
     };
   });
   const answer = rows[0];
@@ -109,6 +115,13 @@ export function outcomeOf(rows: readonly RankedRow[], f: Formatting): SearchOutc
   const suggestion = corrected ? f.words.map((t) => corrected.corrections.get(t)?.[0] ?? t).join(' ') : undefined;
   const facets = answer?.facets ? facetsOfJson(answer.facets) : undefined;
   return { results, ...(suggestion !== undefined ? { suggestion } : {}), ...(facets ? { facets } : {}) };
+}
+
+/** A result's variants, from their JSON `[[title, url], …]`, each URL on the site's origin; nothing when none. */
+function variantsOf(json: string | null | undefined, absoluteUrl: (url: string) => string): Pick<SearchResult, 'variants'> {
+  if (!json) return {};
+  const variants = (JSON.parse(json) as [string | null, string | null][]).map(([title, url]) => ({ title: removeWordBreaks(title ?? ''), url: absoluteUrl(url ?? '') }));
+  return variants.length ? { variants } : {};
 }
 
 /**

@@ -12,6 +12,7 @@ import type { ResolvedConfig } from '../options/options.js';
 import { scoped } from '../ranking/judged-expressions.js';
 import { legacyStatement } from '../ranking/legacy.js';
 import { anyOf, wordsOf } from '../ranking/expressions.js';
+import { newsAsked, urlPrefix } from '../ranking/page-kind.js';
 import type { CorrectionGroup, JudgedQuery, RankedRow, Ranking, SearchScope, StatementRequest, TermsForm } from '../ranking/types.js';
 import { codePointLength } from '../text/code-points.js';
 import { vocabularyFor } from './docs-vocabulary.js';
@@ -118,7 +119,7 @@ export async function judgeQuery(
 ): Promise<{ known: KnownIndex; query: JudgedQuery }> {
   const plan: QueryPlan = ranking.longQueries === 'rarest' ? planQuery(words, config.maxTerms) : { kind: 'typed', terms: words.slice(0, config.maxTerms) };
   if (plan.kind === 'rarest') return judgeRarest(config, db, input, plan.words, ranking, fresh);
-  return judgeTerms(config, db, input, plan.terms, plan.kind === 'typed' ? 'typed' : 'reduced', ranking, fresh);
+  return judgeTerms(config, db, input, words, plan.terms, plan.kind === 'typed' ? 'typed' : 'reduced', ranking, fresh);
 }
 
 /** The types whose vocabulary and pages judge the query: the one asked, or every type (none asked, or the type facet). */
@@ -131,6 +132,7 @@ async function judgeTerms(
   config: ResolvedConfig,
   db: SearchDatabase,
   input: SearchInput,
+  words: readonly string[],
   terms: string[],
   form: TermsForm,
   ranking: Ranking,
@@ -156,7 +158,7 @@ async function judgeTerms(
       groups = correctionGroups(byType, judged, strict, form === 'typed' ? terms[terms.length - 1]! : '');
     }
   }
-  return { known, query: judgedQuery(config, ranking, terms, form, groups) };
+  return { known, query: judgedQuery(config, ranking, words, terms, form, groups) };
 }
 
 /**
@@ -182,7 +184,7 @@ async function judgeRarest(
     known = rememberIndex(db, inspected);
     counts = inspected.counts;
   }
-  if (!known.current) return { known, query: judgedQuery(config, ranking, words.slice(0, config.maxTerms), 'reduced', []) };
+  if (!known.current) return { known, query: judgedQuery(config, ranking, words, words.slice(0, config.maxTerms), 'reduced', []) };
   counts ??= await countMatches(db, counted, most);
   const held = counts;
   const judged = judgedTypes(config, input);
@@ -194,14 +196,17 @@ async function judgeRarest(
   const keptCorrections = new Map(
     [...byType].map(([type, corrections]) => [type, new Map([...corrections].filter(([word]) => terms.includes(word)))] as const).filter(([, c]) => c.size > 0),
   );
-  return { known, query: judgedQuery(config, ranking, terms, 'reduced', correctionGroups(keptCorrections, judged, new Map(), '')) };
+  return { known, query: judgedQuery(config, ranking, words, terms, 'reduced', correctionGroups(keptCorrections, judged, new Map(), '')) };
 }
 
-/** The judged query of `terms`: their synonyms and docs-vocabulary words beside the corrections. */
-function judgedQuery(config: ResolvedConfig, ranking: Ranking, terms: string[], form: TermsForm, groups: CorrectionGroup[]): JudgedQuery {
+/**
+ * The judged query of `terms`: their synonyms and docs-vocabulary words beside the corrections, and what every word of
+ * the query (`words`) says about release notes.
+ */
+function judgedQuery(config: ResolvedConfig, ranking: Ranking, words: readonly string[], terms: string[], form: TermsForm, groups: CorrectionGroup[]): JudgedQuery {
   const synonyms = synonymsOf(terms, config.synonyms);
   const vocabulary = ranking.name === 'coverage' && config.vocabulary ? vocabularyFor(terms, config.synonyms) : [];
-  return { terms, form, synonyms, vocabulary, groups };
+  return { terms, form, synonyms, vocabulary, groups, news: newsAsked(words) };
 }
 
 /**
@@ -241,6 +246,8 @@ function statementRequest(config: ResolvedConfig, input: SearchInput, query: Jud
     weights: config.weights,
     recency: config.recency,
     undatedTypes: config.sources.filter((s) => s.recency === false).map((s) => s.type),
+    distinct: config.distinct,
+    sourceKinds: config.sources.map((s) => [urlPrefix(s.url), s.kind] as const),
     snippetTokens: config.snippetTokens,
     fieldAware: config.ranking === 'fields',
     rowsBilled,

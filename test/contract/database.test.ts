@@ -71,7 +71,10 @@ describe.each(Object.entries({ ...DRIVERS, ...POOLED_DRIVERS }))('database contr
   });
 
   it('weights change the order', async () => {
-    const contentFirst = resolveConfig({ ...options, weights: { title: 0, description: 0, tags: 0, content: 10 } });
+    // The page that says "collections" most in its body is a release note: ranked as a guide here, so that the weights
+    // alone decide (release notes rank after guides by default: contract/release-notes.test.ts).
+    const sources = options.sources.map((s) => ({ ...s, kind: 'docs' as const }));
+    const contentFirst = resolveConfig({ ...options, sources, weights: { title: 0, description: 0, tags: 0, content: 10 } });
     const results = await searchIndex(contentFirst, { db, q: 'collections', now: NOW });
     expect(results[0]!.title).not.toBe('Content collections');
   });
