@@ -25,16 +25,21 @@ import { here } from './perf/measure.js';
 interface Variant {
   label: string;
   off: Partial<Signals>;
+  /** Options the variant searches with besides the set's (an option, not a signal: one result per page family). */
+  options?: { distinct: boolean };
 }
 
 const PHASE_1_ALONE: Partial<Signals> = Object.fromEntries(Object.keys(SIGNALS).map((name) => [name, false]));
 
+
 const VARIANTS: Variant[] = [
   { label: 'the ranking (both phases)', off: {} },
-  { label: 'phase 1 alone (FTS5\'s bm25)', off: PHASE_1_ALONE },
+  { label: 'phase 1 alone (FTS5\'s bm25)', off: PHASE_1_ALONE, options: { distinct: false } },
   { label: 'without titles', off: { titles: false } },
   { label: 'without headings', off: { headings: false } },
   { label: 'without every word', off: { everyWord: false } },
+  { label: 'without release notes after guides', off: { news: false } },
+  { label: 'without one result per page family (`distinct: false`)', off: {}, options: { distinct: false } },
   { label: 'without recency, boost and tiers', off: { recency: false, boost: false, tiers: false } },
 ];
 
@@ -102,7 +107,8 @@ async function run(): Promise<string> {
           const timed = set.name === 'astro' && !column.label.includes('long');
           if (timed) cpuColumn = `process CPU per query, ${column.label}`;
           for (const variant of VARIANTS) {
-            const { mrr, cpuMs } = await measure(config, db, rankingWithout(variant.off), column.queries);
+            const searched = variant.options ? resolveConfig({ ...setOptions(set), maxQueryLength: LONG_QUESTION_LIMIT, ...variant.options }) : config;
+            const { mrr, cpuMs } = await measure(searched, db, rankingWithout(variant.off), column.queries);
             cells.get(variant.label)!.push(variant.off === VARIANTS[0]!.off ? `**${mrr.toFixed(3)}**` : mrr.toFixed(3));
             if (timed) cells.get(variant.label)!.push(`${cpuMs.toFixed(2)} ms`);
           }
