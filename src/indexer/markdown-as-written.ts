@@ -11,13 +11,12 @@
  * make them.
  */
 import GithubSlugger from 'github-slugger';
+import type { OutlineEntry } from '../db/write-plan.js';
 import { cutOnWord } from '../text/cut.js';
 import { ATX_HEADING, CONTAINER_PREFIX, ESM_START, FENCE_OPEN, isClosingFence, skipEsm, skipFrontmatter } from './markdown-blocks.js';
 import { findTagEnd } from './markdown-inline.js';
 import { headingText } from './text.js';
 
-/** A heading of the page: `[level, text, anchor, offset of its line in the Markdown]`. */
-export type OutlineEntry = [level: number, text: string, anchor: string, offset: number];
 
 /** The page as written, and its outline. */
 export interface WrittenMarkdown {
