@@ -130,8 +130,8 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
     {
       title: 'Read a page',
       description:
-        `Read one page of ${site} as Markdown: its title, URL and description, then each section under its heading. ` +
-        'Give a URL that search or list_pages returned (a #section part is ignored), or the page\'s path on the site. ' +
+        `Read one page of ${site} as Markdown, as its author wrote it (code blocks whole): its title, URL and description, then the page. ` +
+        'Give a URL that search or list_pages returned, or the page\'s path on the site; a URL with a #section (as search gives) returns that section alone, with the page\'s outline to read another. ' +
         'Call it to read what a search result only summarizes.',
       inputSchema: pageArguments(),
       annotations: readOnly,
@@ -139,10 +139,11 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
     guarded(context, async ({ url }: { url: string }): Promise<ToolReply> => {
       const path = sitePath(url, context.origin);
       if (path === undefined) return failure(`Not a page of this site: ${url.slice(0, 200)}. Give a URL on ${context.origin} from search or list_pages.`);
-      const { reply } = await answer(keys.page(path), async () => {
+      const anchor = anchorOf(url);
+      const { reply } = await answer(keys.page(path, anchor), async () => {
         const page = await readPage(db(), config.site, pathVariants(path));
         if (!page) return { reply: failure(`No page at ${url.slice(0, 200)} in this site's index. Search for it, or browse with list_pages.`) };
-        return { reply: { content: [{ type: 'text', text: pageMarkdown(page, absolute(page.url)) }] } };
+        return { reply: { content: [{ type: 'text', text: pageMarkdown(page, absolute(page.url), anchor) }] } };
       });
       return reply;
     }),
@@ -210,6 +211,18 @@ export function sitePath(url: string, origin: string): string | undefined {
     return undefined;
   }
   return parsed.origin === new URL(origin).origin ? parsed.pathname : undefined;
+}
+
+/** The `#section` of a URL, decoded (`#install` → `install`), or undefined when it names none. */
+export function anchorOf(url: string): string | undefined {
+  const at = url.indexOf('#');
+  if (at < 0 || at === url.length - 1) return undefined;
+  const hash = url.slice(at + 1);
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
 }
 
 /** The stored URLs a path may have been written as: with and without its trailing slash, encoded or not. */

@@ -1,18 +1,15 @@
 /**
  * Issue 53, item 2: the page as its author wrote it, for assistants. Small cases for each rule, then the real pages:
- * every fenced code block the reference parsers (mdast-util-from-markdown, with the MDX extensions for .mdx, as Astro
- * reads them) find in a page's source is in
+ * every fenced code block the reference parsers find in a page's source (test/helpers/fenced-blocks.ts) is in
  * the stored Markdown byte for byte, over every page of the astro-docs corpus (the in-repo sample when ../shared is
  * absent, test/helpers/corpus.ts, which says so).
  */
 import { readFileSync } from 'node:fs';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { mdxFromMarkdown } from 'mdast-util-mdx';
-import { mdxjs } from 'micromark-extension-mdxjs';
 import { glob } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
 import { MARKDOWN_CUT_NOTE, MARKDOWN_MAX_CHARS, markdownAsWritten } from '../../src/indexer/markdown-as-written.js';
 import { CORPUS, CORPUS_PAGES } from '../helpers/corpus.js';
+import { fencedBlocks } from '../helpers/fenced-blocks.js';
 
 const written = (source: string) => markdownAsWritten(source).markdown;
 
@@ -78,23 +75,6 @@ describe('markdownAsWritten', () => {
   });
 });
 
-/** Each fenced code block of `source`, as written (from its opening fence's first character to its closing fence's last). */
-function fencedBlocks(source: string, mdx: boolean): string[] {
-  const blocks: string[] = [];
-  const visit = (node: { type: string; position?: { start: { offset?: number }; end: { offset?: number } }; children?: unknown[] }) => {
-    if (node.type === 'code' && node.position) {
-      const text = source.slice(node.position.start.offset, node.position.end.offset);
-      // A block left open runs to the end of the page (a few corpus pages end so): the page's last blank lines are not
-      // kept, so it is compared without them.
-      const closed = /\n[ \t>]*(?:`{3,}|~{3,})[ \t]*$/.test(text);
-      if (/^(?:```|~~~)/.test(text)) blocks.push(closed ? text : text.trimEnd());
-    }
-    for (const child of (node.children ?? []) as (typeof node)[]) visit(child);
-  };
-  visit((mdx ? fromMarkdown(source, { extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()] }) : fromMarkdown(source)) as never);
-  return blocks;
-}
-
 describe(`every page of the astro-docs corpus (${CORPUS_PAGES} pages)`, () => {
   it('holds each fenced code block of its source byte for byte', async () => {
     const files = await glob('**/*.{md,mdx}', { cwd: CORPUS, absolute: true });
@@ -102,12 +82,9 @@ describe(`every page of the astro-docs corpus (${CORPUS_PAGES} pages)`, () => {
     let blocks = 0;
     const missing: string[] = [];
     for (const file of files) {
-      // The frontmatter is not the page's: a reference parser would read its `---` as a thematic break and what
-      // follows as a setext heading.
-      const source = readFileSync(file, 'utf8').replace(/\r\n?/g, '\n');
-      const body = source.replace(/^---\n[\s\S]*?\n---\n/, '');
+      const source = readFileSync(file, 'utf8');
       const markdown = written(source);
-      for (const block of fencedBlocks(body, file.endsWith('.mdx'))) {
+      for (const block of fencedBlocks(source, file.endsWith('.mdx'))) {
         blocks++;
         if (!markdown.includes(block)) missing.push(`${file}: ${block.slice(0, 80)}`);
       }

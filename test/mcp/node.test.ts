@@ -69,16 +69,38 @@ describe('the MCP server over node:http', () => {
     expect(textOf(result)).toContain('showing results for "content collections"');
   });
 
-  it('get_page returns a page of the index as Markdown: title, URL, description, sections under headings', async () => {
+  it('get_page returns a page of the index as Markdown as written: title, URL, description, then the page', async () => {
     const origin = new URL(url).origin;
-    const result = await client.callTool({ name: 'get_page', arguments: { url: `${origin}/en/guides/actions#basic-usage` } });
+    const result = await client.callTool({ name: 'get_page', arguments: { url: `${origin}/en/guides/actions` } });
     expect(result.isError).toBeFalsy();
     const text = textOf(result);
     expect(text).toMatch(/^# Actions\n\nURL: http:\/\/127\.0\.0\.1:\d+\/en\/guides\/actions\n/);
     expect(text).toMatch(/\n> .+\n/);
     expect(text).toContain('\n## Basic usage\n');
+    // The code block as the author wrote it, with its language and title, on lines of its own.
+    expect(text).toContain("\n```ts title=\"src/actions/index.ts\"\nimport { defineAction } from 'astro:actions';\nimport { z } from 'astro/zod';\n");
     // A path of the site works as well as the URL.
     expect(textOf(await client.callTool({ name: 'get_page', arguments: { url: '/en/guides/actions/' } }))).toBe(text);
+  });
+
+  it('get_page with a #section returns that section alone, after the page\'s outline; an unknown one the whole page, saying so', async () => {
+    const origin = new URL(url).origin;
+    const whole = textOf(await client.callTool({ name: 'get_page', arguments: { url: `${origin}/en/guides/actions` } }));
+    const text = textOf(await client.callTool({ name: 'get_page', arguments: { url: `${origin}/en/guides/actions#checking-for-errors` } }));
+    expect(text).toContain(`Section: [Checking for errors](${origin}/en/guides/actions#checking-for-errors)`);
+    expect(text).toContain(`\n- [Basic usage](${origin}/en/guides/actions#basic-usage)\n  - [Write your first action](${origin}/en/guides/actions#write-your-first-action)\n`);
+    expect(text).toContain(`  - [Checking for errors](${origin}/en/guides/actions#checking-for-errors) (this section)\n`);
+    const body = text.slice(text.indexOf('\n---\n\n') + 6);
+    // The section from its heading to the next heading of its level, as the whole page holds it.
+    expect(body.startsWith('### Checking for errors\n')).toBe(true);
+    expect(whole).toContain(body.trimEnd());
+    expect(body).not.toContain('### Accessing data directly without an error check');
+    expect(body.length).toBeLessThan(whole.length / 4);
+    // The path with the anchor, percent-encoded or not, is the same section.
+    expect(textOf(await client.callTool({ name: 'get_page', arguments: { url: '/en/guides/actions#checking-for-errors' } }))).toBe(text);
+    const unknown = textOf(await client.callTool({ name: 'get_page', arguments: { url: `${origin}/en/guides/actions#no-such-part` } }));
+    expect(unknown).toContain('(No section #no-such-part on this page: the whole page follows.)');
+    expect(unknown).toContain('\n## Basic usage\n');
   });
 
   it('get_page refuses a URL that is no page of the index, and another site\'s URL, as tool errors', async () => {
