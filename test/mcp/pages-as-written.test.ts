@@ -6,11 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Server } from 'node:http';
 import { glob } from 'tinyglobby';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@modelcontextprotocol/client';
-import type { SqliteDatabase } from '../../adapters/node.js';
+import { describe, expect, it } from 'vitest';
 import { corpusOptions } from '../../bench/labeled-queries.js';
 import { parseDocument } from '../../src/indexer/document.js';
 import { llmsFullTxt } from '../../src/llms/index.js';
@@ -18,25 +15,10 @@ import { createMcpHandler } from '../../src/mcp/index.js';
 import { resolveConfig } from '../../src/options/config.js';
 import { CORPUS, CORPUS_PAGES } from '../helpers/corpus.js';
 import { fencedBlocks } from '../helpers/fenced-blocks.js';
-import { connect, indexInMemory, serve, textOf } from './helpers.js';
+import { connect, serve, servedIndex, textOf } from './helpers.js';
 
 const config = resolveConfig({ ...corpusOptions(CORPUS), mcp: { name: 'Astro docs' } });
-let db: SqliteDatabase;
-let server: Server;
-let url: string;
-let client: Client;
-
-beforeAll(async () => {
-  db = await indexInMemory(config);
-  ({ server, url } = await serve(createMcpHandler(config, { db })));
-  client = await connect(url);
-}, 300_000);
-
-afterAll(async () => {
-  await client?.close();
-  server?.close();
-  db?.close();
-});
+const served = servedIndex(config, 300_000);
 
 /** Each page of the corpus: its source and the URL the index gives it. */
 async function corpusPages(): Promise<{ file: string; source: string; url: string }[]> {
@@ -54,6 +36,7 @@ async function corpusPages(): Promise<{ file: string; source: string; url: strin
 
 describe(`the pages as written, through get_page and llms-full.txt (${CORPUS_PAGES} pages)`, () => {
   it('get_page gives each fenced code block of every page byte for byte; llms-full.txt holds every page as get_page gives it', async () => {
+    const { client, db, url } = served;
     const origin = new URL(url).origin;
     const pages = await corpusPages();
     expect(pages).toHaveLength(CORPUS_PAGES);
@@ -78,6 +61,7 @@ describe(`the pages as written, through get_page and llms-full.txt (${CORPUS_PAG
 
   // Run last: it drops the table. A search statement that read it would fail on "no such table".
   it('no search reads the Markdown: with its table gone, the search tool answers as before', async () => {
+    const { client, db, url } = served;
     const queries = ['how do I call an action from a form', 'deploy to netlify', 'image component width', 'content collections schema', 'middleware locals'];
     const before: unknown[] = [];
     // The URLs without their origin: the second server listens on another port.
