@@ -92,13 +92,15 @@ export function d1PushSection(all: D1PushFigures[]): string {
 
 \`site-search index --d1 local\` on the first ${all.map((g) => g.pages.toLocaleString('en')).join(' and the ')} astro-docs pages in a project with a
 \`wrangler.toml\`, through the real wrangler, as a developer runs it after saving a page; the whole command, medians of
-${f.rounds} rounds taken in turn (min–max). \`npm run bench:d1-push\` (after \`npm run build\`) measures it alone. A push
+${f.rounds} rounds taken in turn (min–max). A push
 reads the database's schema version, page hashes and words in one wrangler call, while its own process reads and
 parses the files, and writes only when something changed, in a second call: a push with nothing to change starts
 wrangler once, a one-page edit twice (\`test/indexer/d1-concurrent.test.ts\` counts them). Beside them, a bare
 wrangler call, what each call costs before doing anything (Node, wrangler and a local workerd starting): the push with
-nothing to change took ${times(f.noChange)} times a bare call, the edit ${times(f.oneEdit)} times (on the whole corpus). The machine's load
-average was ${all[0]!.load[0].toFixed(1)} before and ${f.load[1].toFixed(1)} after, on ${cpus().length} cores${Math.max(...all.flatMap((g) => g.load)) > cpus().length ? ' (other work slowed every process)' : ''}.
+nothing to change took ${times(f.noChange)} times a bare call, the edit ${times(f.oneEdit)} times (on the whole corpus).
+
+**Command:** \`npm run bench:d1-push\` (after \`npm run build\`; also part of \`npm run bench\`). **Date:** ${new Date().toISOString().slice(0, 10)}, the
+machine's load average ${all[0]!.load[0].toFixed(1)} before and ${f.load[1].toFixed(1)} after, on ${cpus().length} cores${Math.max(...all.flatMap((g) => g.load)) > cpus().length ? ' (other work slowed every process)' : ''}.
 
 | site | first push (the whole site) | nothing changed | one page edited | a bare \`wrangler d1 execute --local --command "SELECT 1"\` |
 |---|---|---|---|---|

@@ -36,8 +36,8 @@ export function d1Section(d1: D1Figures): string {
   });
   return `## D1 under Miniflare
 
-Written by \`npm run bench\` with the rest of this page, or alone by \`npm run bench:d1\` (about a minute), which replaces
-only this section. The 1,831 pages pushed to a local D1; the query mix through the handler. D1 bills rows read: per query p50
+**Command:** \`npm run bench:d1\` (about a minute; also part of \`npm run bench\`), which rewrites only this section.
+**Date:** ${new Date().toISOString().slice(0, 10)}. The 1,831 pages pushed to a local D1; the query mix through the handler. D1 bills rows read: per query p50
 ${d1.rowsRead.p50}, p95 ${d1.rowsRead.p95}, p99 ${d1.rowsRead.p99} (mean ${Math.round(d1.meanRowsRead)}). Through the Worker
 (\`createWorker\`, \`caches.default\`), p50 / p95 / p99 ms: first request ${d1.miss.p50.toFixed(2)} / ${d1.miss.p95.toFixed(2)} / ${d1.miss.p99.toFixed(2)}, repeated
 request served from the cache ${d1.hit.p50?.toFixed(2)} / ${d1.hit.p95?.toFixed(2)} / ${d1.hit.p99?.toFixed(2)} (no database call).
@@ -45,10 +45,8 @@ The same searches asking for the type and tag counts (\`facets=type,tags\`, docs
 at the mean (${(d1.facets.meanRowsRead / d1.meanRowsRead).toFixed(2)}× the plain search), in at most ${d1.facets.maxTrips} round trips, as without them: the counts read
 every match of the query once more, in every type (a type's count ignores the \`type\` filter, here one type per
 language), in one aggregate over the full-text rows, whose columns D1 does not bill, with no \`GROUP BY\` to sort
-them (a row per tag of the matches in the type asked, none per untagged page; issue 44). Before issue 44 they read
-4,415 rows at the mean (2.46×): the matches joined to \`search_docs\`, kept in a table read once per facet, and
-sorted by type. A box shows counts only with its \`facets\` attribute, and a page of results served from the edge
-cache reads none.
+them (a row per tag of the matches in the type asked, none per untagged page). A box shows counts only with its
+\`facets\` attribute, and a page of results served from the edge cache reads none.
 
 What that means for a bill: at the mean, D1's free allowance of 5 million rows read a day covers about
 ${roundTo(5e6 / d1.meanRowsRead)} searches a day that miss the cache, and the 25 billion a month included in Workers Paid about

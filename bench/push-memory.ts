@@ -67,27 +67,19 @@ const cell = (xs: number[]) => `${median(xs)} MB (${xs.join(', ')})`;
 export function pushMemorySection(f: PushMemoryFigures): string {
   return `${HEADING}
 
-Attack round 3 (issue 34) found a push with nothing to change over 1,000,000 files peaking at 1.43 GB, against 0.70 GB
-for the first push. The cause: before comparing, the push read every stored page's URL and hash in one query (a row
-object per page) into a map keyed by site and URL, and beside it kept a set of every URL it was given. Now it never
-holds the stored pages: each 64 documents look their stored hashes up by URL, it keeps the row ids it met (8 bytes a
-page), reads the stored pages 5,000 at a time only when the counts show some page is gone, and compares the stored
-vocabulary 5,000 words at a time against the words the pages hold.
+A push with nothing to change holds no more than a first push: it never holds the stored pages (each 64 documents look
+their stored hashes up by URL, it keeps the row ids it met, 8 bytes a page, and reads the stored pages 5,000 at a time
+only when the counts show some page is gone). One-paragraph files, each push the CLI in a fresh process, peak RSS
+(\`process.resourceUsage().maxRSS\`, worker threads included), first and no-change pushes alternating; the median, then
+each round. \`test/indexer/state-reads.test.ts\` checks the structure (no answer over 64 rows in a no-change push, none
+over 5,000 when a page is gone), not the memory.
 
-\`npx tsx bench/push-memory.ts --files ${f.files} --rounds ${f.first.length}\` (after \`npm run build\`): ${f.files.toLocaleString('en-US')} one-paragraph files, each
-push the CLI in a fresh process, peak RSS (\`process.resourceUsage().maxRSS\`, worker threads included), first and
-no-change pushes alternating; the median, then each round:
+**Command:** \`npx tsx bench/push-memory.ts --files ${f.files} --rounds ${f.first.length}\` (after \`npm run build\`; also part of \`npm run
+bench\`). **Date:** ${new Date().toISOString().slice(0, 10)}.
 
 | ${f.files.toLocaleString('en-US')} files | first push | no-change push |
 |---|---|---|
-| before the fix (the build of commit d1102d3, same command) | 236 MB (236, 237, 235) | 346 MB (342, 347, 346) |
-| this run | ${cell(f.first)} | ${cell(f.noChange)} |
-
-At 400,000 files, one round each (\`measurePushMemory(400000, 1)\`, by hand): before, first push 369 MB and no-change
-678 MB (1.84×, the gap grows with the site); after, 363 and 358 MB. What a no-change push holds per page beyond the
-first push is now 8 bytes, against about 150 for the map and the set before. Not measured at 1,000,000 files (each push
-takes minutes on this machine).
-\`test/indexer/state-reads.test.ts\` checks the structure (no answer over 64 rows in a no-change push, none over 5,000 when a page is gone), not the memory.`;
+| this run | ${cell(f.first)} | ${cell(f.noChange)} |`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -5,7 +5,7 @@
  */
 import { createSearchHandler, type ResolvedConfig, type SearchDatabase } from '../../src/index.js';
 import { TABLE } from '../../src/db/schema.js';
-import { normalizeSearchInput, searchTerms } from '../../src/search/query.js';
+import { normalizeSearchInput, searchWords } from '../../src/search/query.js';
 import { judgeQuery } from '../../src/search/search.js';
 import { coverageRanking } from '../../src/ranking/coverage.js';
 import { coverageMatch, everyWordMatch } from '../../src/ranking/expressions.js';
@@ -44,8 +44,8 @@ export async function answeredBy(config: ResolvedConfig, db: SearchDatabase): Pr
     const type = process.env.BENCH_NO_TYPE ? '' : lang;
     const body = (await (await handler(new Request(`http://bench/api/search?q=${encodeURIComponent(q)}${type ? `&type=${type}` : ''}`))).json()) as Body;
     const input = normalizeSearchInput(config, { q, type });
-    const terms = searchTerms(input.q, config.maxTerms);
-    const { query } = await judgeQuery(config, db, input, terms, coverageRanking);
+    const { query } = await judgeQuery(config, db, input, searchWords(input.q), coverageRanking);
+    const terms = [...query.terms];
     const groups = groupsSearched(query, { type });
     const fixes = groups.flatMap((g) => [...g.corrections.values()].flat());
     const corrections = new Map(groups.flatMap((g) => [...g.corrections]));

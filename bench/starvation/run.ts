@@ -12,6 +12,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, get } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baseConfig } from '../corpus.js';
@@ -169,20 +170,22 @@ export function starvationSection(f: StarvationFigures): string {
   });
   return `## Two connections against every other reader (Node)
 
-\`npm run bench:starvation\` (also part of \`npm run bench\`): ${f.documents.toLocaleString('en')} documents, node:http through
+${f.documents.toLocaleString('en')} documents, node:http through
 \`site-search/node\` in a server process of its own, the default in-memory cache. A reader (from 127.0.0.2) asks the
 query mix ${ROUNDS.length} times (every setting and phase in turn, each round with its own \`limit\`, so drift in the
 machine's load weighs on every row alike), one request at a time, each new to the cache and then again (a cache hit); two
 attacking connections (autocannon, from 127.0.0.1) send common words with a new \`offset\` and \`limit\` each time, each
 connection its next request as soon as the last is answered. Wall time as the reader sees it: the one place wall time is
-the measure, since waiting behind someone else's statement is what it shows. Compare rows within this run.
+the measure, since waiting behind someone else's statement is what it shows. Compare rows within this run. The second
+table is what one attacking request costs (CPU time, through the handler in this process, cache off): the server
+thread's own time is what every other request, a cache hit included, can wait behind.
+
+**Command:** \`npm run bench:starvation\` (also part of \`npm run bench\`). **Date:** ${new Date().toISOString().slice(0, 10)}, a 1-minute load average of
+${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores at the end of the run.
 
 | statements run | reader | uncached p50 / p90 | p50 vs alone | cache hit p50 / p90 / max |
 |---|---|---|---|---|
 ${rows.join('\n')}
-
-What one attacking request costs (CPU time, through the handler in this process, cache off, ${f.documents.toLocaleString('en')} documents):
-the server thread's own time is what every other request, a cache hit included, can wait behind.
 
 | statements run | request | server thread CPU | whole process CPU (workers included) |
 |---|---|---|---|

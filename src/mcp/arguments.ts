@@ -4,7 +4,7 @@
  * tool call meets the same limits and the same words as a 400 from the endpoint; no second schema library is shipped.
  */
 import { SearchInputError } from '../errors.js';
-import type { ResolvedConfig } from '../options/options.js';
+import { MCP_DEFAULTS, type ResolvedConfig } from '../options/options.js';
 import { normalizeSearchInput, type SearchInput } from '../search/query.js';
 import { MAX_TAGS } from '../search/facets.js';
 
@@ -56,14 +56,18 @@ function onlyKeys(args: Record<string, unknown>, known: string[]): void {
 
 const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 
-/** The `search` tool's arguments, checked and normalised as the endpoint's query string is. */
+/**
+ * The `search` tool's arguments, checked and normalised as the endpoint's query string is, but for the question's length:
+ * `mcp.maxQueryLength` (an assistant asks in sentences).
+ */
 export function searchArguments(config: ResolvedConfig): ToolSchema<SearchInput> {
   const types = config.types;
+  const maxQueryLength = config.mcp ? config.mcp.maxQueryLength : MCP_DEFAULTS.maxQueryLength;
   return toolSchema<SearchInput>(
     {
       type: 'object',
       properties: {
-        query: { type: 'string', minLength: 1, maxLength: config.maxQueryLength, description: 'What to look for: a question or a few words.' },
+        query: { type: 'string', minLength: 1, maxLength: maxQueryLength, description: 'What to look for: a question or a few words.' },
         limit: { type: 'integer', minimum: 1, maximum: config.maxLimit, description: `How many results (default 10, at most ${config.maxLimit}).` },
         offset: { type: 'integer', minimum: 0, maximum: config.maxOffset, description: 'How many results to skip, to page through them.' },
         ...(types.length > 1 ? { type: { type: 'string', enum: [...types], description: 'Only pages of this type.' } } : {}),
@@ -82,7 +86,7 @@ export function searchArguments(config: ResolvedConfig): ToolSchema<SearchInput>
       if (tags !== undefined && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string'))) {
         throw new SearchInputError('Invalid tags: a list of tag names');
       }
-      return normalizeSearchInput(config, { q: query, limit: limit ?? null, offset: offset ?? null, type: type ?? null, tags: tags ?? null });
+      return normalizeSearchInput(config, { q: query, limit: limit ?? null, offset: offset ?? null, type: type ?? null, tags: tags ?? null }, maxQueryLength);
     },
   );
 }

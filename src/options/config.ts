@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { editDistance } from '../text/edit-distance.js';
 import { SiteSearchConfigError } from '../errors.js';
-import { AnalyticsSchema, McpSchema, OptionsSchema, RecencySchema, SOURCE_KEYS, WeightsSchema, type ResolvedConfig, type SearchOptions } from './options.js';
+import { AnalyticsSchema, MCP_DEFAULTS, McpSchema, OptionsSchema, RecencySchema, SOURCE_KEYS, WeightsSchema, type ResolvedConfig, type SearchOptions } from './options.js';
 
 const resolved = new WeakSet<object>();
 
@@ -25,7 +25,7 @@ export function resolveConfig(options: SearchOptions | ResolvedConfig): Resolved
     weights: { ...o.weights },
     recency: { ...o.recency },
     analytics: o.analytics && { ...o.analytics },
-    mcp: o.mcp === true ? { route: '/mcp' } : o.mcp && { ...o.mcp },
+    mcp: o.mcp === true ? { ...MCP_DEFAULTS } : o.mcp && { ...o.mcp },
     types: [...new Set(o.sources.map((s) => s.type))],
   });
   resolved.add(config);

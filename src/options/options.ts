@@ -135,7 +135,16 @@ export const McpSchema = v.object({
   name: v.optional(nonEmptyString),
   /** One sentence on what the site covers, added to the tools' descriptions so a model knows when to call them. */
   description: v.optional(nonEmptyString),
+  /**
+   * Longest question the `search` tool accepts, in characters (Unicode code points) after trimming. Default 500: an
+   * assistant asks in whole sentences, where the endpoint's `maxQueryLength` (100) bounds what a reader types into a
+   * box. A question longer than `maxTerms` words is searched for its rarest informative words (docs/ranking.md).
+   */
+  maxQueryLength: v.optional(positiveInt('maxQueryLength'), 500),
 });
+
+/** The MCP defaults `mcp: true` stands for. */
+export const MCP_DEFAULTS = v.getDefaults(McpSchema);
 
 /** The analytics defaults `analytics: true` stands for. */
 const ANALYTICS_DEFAULTS = v.getDefaults(AnalyticsSchema);
@@ -288,7 +297,7 @@ export const OptionsSchema = v.object({
    * `description`. Read-only; it answers from the same index and with the same limits as the endpoint. Resolved:
    * `false`, or the object with `route` set. Default false.
    */
-  // `true` becomes `{ route: '/mcp' }` in resolveConfig (a transform here would ship in every Worker).
+  // `true` becomes the defaults (MCP_DEFAULTS) in resolveConfig (a transform here would ship in every Worker).
   mcp: v.optional(v.union([v.boolean(), McpSchema], "must be true, false or an object such as { name: 'Acme docs' }"), false),
   /**
    * Write llms.txt and llms-full.txt (llmstxt.org, docs/mcp.md) from the index into the build output: the Astro

@@ -95,16 +95,17 @@ interface CoverageExpressions {
 }
 
 function coverageExpressions(query: JudgedQuery, scope: SearchScope): CoverageExpressions {
-  const { terms, vocabulary } = query;
+  const { terms, vocabulary, form } = query;
   const synonyms = [...query.synonyms.values()].flat();
-  const typed = coveragePhrases(terms, [...synonyms, ...vocabulary]);
-  const withFixes = (group: Parameters<typeof correctionWords>[0]) => coveragePhrases(terms, [...synonyms, ...vocabulary, ...correctionWords(group)], group.corrections);
+  const typed = coveragePhrases(terms, [...synonyms, ...vocabulary], undefined, form);
+  const withFixes = (group: Parameters<typeof correctionWords>[0]) =>
+    coveragePhrases(terms, [...synonyms, ...vocabulary, ...correctionWords(group)], group.corrections, form);
   const groups = groupsSearched(query, scope);
   const restrict = inTheirTypes(scope);
   const core = judgedPhrases(typed, groups, withFixes, restrict);
-  const typedEvery = everyWordMatch(terms, meaning(query));
-  const every = judgedAll(typedEvery, groups, (group) => everyWordMatch(terms, meaning(query, group), group.corrections), restrict);
-  const fieldPhrases = coveragePhrases(terms, synonyms);
+  const typedEvery = everyWordMatch(terms, meaning(query), undefined, form);
+  const every = judgedAll(typedEvery, groups, (group) => everyWordMatch(terms, meaning(query, group), group.corrections, form), restrict);
+  const fieldPhrases = coveragePhrases(terms, synonyms, undefined, form);
   const correctedTypes = groups.filter((g) => !g.completion).flatMap((g) => g.types);
   return {
     candidates: scoped(core, scope),
@@ -113,7 +114,7 @@ function coverageExpressions(query: JudgedQuery, scope: SearchScope): CoverageEx
     every: groups.length === 0 && typedEvery === core ? undefined : scoped(every, scope),
     typedEvery: correctedTypes.length ? scoped(typedEvery, scope) : undefined,
     correctedTypes,
-    fields: judgedPhrases(fieldPhrases, groups, (group) => coveragePhrases(terms, [...synonyms, ...correctionWords(group)], group.corrections), anywhere),
+    fields: judgedPhrases(fieldPhrases, groups, (group) => coveragePhrases(terms, [...synonyms, ...correctionWords(group)], group.corrections, form), anywhere),
     everyType: scoped(judgedPhrases(typed, query.groups, withFixes, inTheirTypes({ ...scope, type: '' })), { ...scope, type: '' }),
   };
 }
@@ -121,7 +122,8 @@ function coverageExpressions(query: JudgedQuery, scope: SearchScope): CoverageEx
 /** The default ranking. */
 export const coverageRanking: Ranking = {
   name: 'coverage',
-  strict: (query) => everyWordMatch(query.terms, meaning(query)),
+  longQueries: 'rarest',
+  strict: (query) => everyWordMatch(query.terms, meaning(query), undefined, query.form),
   statement: (query, scope, request) => coverageStatement(query, scope, request, SIGNALS),
   match: (row, misspelled) => (row.holds ? (misspelled(row.type) ? 'typo' : 'all') : 'any'),
 };

@@ -6,6 +6,7 @@
  */
 import { codePointLength } from '../text/code-points.js';
 import { isFiller } from './filler.js';
+import type { TermsForm } from './types.js';
 
 const quote = (term: string) => `"${term}"`;
 
@@ -51,6 +52,9 @@ export function allTermsMatch(terms: readonly string[]): string {
 export function correctedTermsMatch(terms: readonly string[], corrections: ReadonlyMap<string, readonly string[]>): string {
   return everyTerm(terms.map((term, i) => ({ term, last: i === terms.length - 1 })), corrections);
 }
+
+/** Whether the term at `i` of `terms` is the one typed last, still being typed: never in a reduced question. */
+const typedLast = (terms: readonly unknown[], i: number, form: TermsForm) => form === 'typed' && i === terms.length - 1;
 
 /** Every one of the terms (AND), the last typed by prefix, each misspelled one or its corrections. */
 function everyTerm(terms: { term: string; last: boolean }[], corrections: ReadonlyMap<string, readonly string[]>): string {
@@ -112,9 +116,12 @@ export function joinedWords(terms: readonly string[], prefix = true): string[] {
   return joins;
 }
 
-/** The query's words in order, punctuated terms split where the tokenizer splits them; the very last is a prefix. */
-function queryWords(terms: readonly string[]): { word: string; last: boolean }[] {
-  return terms.flatMap((term, i) => wordsOf(term).map((word, j, all) => ({ word, last: i === terms.length - 1 && j === all.length - 1 })));
+/**
+ * The query's words in order, punctuated terms split where the tokenizer splits them; the very last is a prefix when
+ * the query is as typed.
+ */
+function queryWords(terms: readonly string[], form: TermsForm = 'typed'): { word: string; last: boolean }[] {
+  return terms.flatMap((term, i) => wordsOf(term).map((word, j, all) => ({ word, last: typedLast(terms, i, form) && j === all.length - 1 })));
 }
 
 /** A run of words as one identifier, or undefined when one of them is not a letter-and-digit word of a spaced script. */
@@ -139,17 +146,25 @@ export function coverageMatch(terms: readonly string[], extra: readonly string[]
   return coveragePhrases(terms, extra, corrections).join(' OR ');
 }
 
-/** The phrases of {@link coverageMatch}, each once. */
-export function coveragePhrases(terms: readonly string[], extra: readonly string[] = [], corrections: ReadonlyMap<string, readonly string[]> = new Map()): string[] {
-  const words = queryWords(terms);
+/**
+ * The phrases of {@link coverageMatch}, each once. A reduced question's words (`form`) are each whole and no longer
+ * neighbours: none is a prefix, and no run of them is a name.
+ */
+export function coveragePhrases(
+  terms: readonly string[],
+  extra: readonly string[] = [],
+  corrections: ReadonlyMap<string, readonly string[]> = new Map(),
+  form: TermsForm = 'typed',
+): string[] {
+  const words = queryWords(terms, form);
   const informative = words.filter(({ word }) => !isFiller(word));
   const phrases = (informative.length ? informative : words).map(({ word, last }) => (last ? lastTerm(word) : quote(word)));
   // A punctuated term (`Astro.locals`, `client:load`) is a name as typed: as a phrase it weighs what it is, a rare
   // pair, beside its words.
-  const names = terms.flatMap((term, i) => (wordsOf(term).length > 1 ? [i === terms.length - 1 ? lastTerm(term) : quote(term)] : []));
+  const names = terms.flatMap((term, i) => (wordsOf(term).length > 1 ? [typedLast(terms, i, form) ? lastTerm(term) : quote(term)] : []));
   // Joined words as whole words only: a rare identifier that merely starts with them (`content coll` and
   // ContentCollectionTypeMismatchError) would outweigh the pages about the words themselves.
-  const joined = [terms, ...correctedQueries(terms, corrections)].flatMap((meant) => joinedWords(meant, false));
+  const joined = form === 'typed' ? [terms, ...correctedQueries(terms, corrections)].flatMap((meant) => joinedWords(meant, false)) : [];
   return [...new Set([...names, ...phrases, ...joined, ...extra.map(quote)])];
 }
 
@@ -172,18 +187,23 @@ export function everyWordMatch(
   terms: readonly string[],
   meant: ReadonlyMap<string, readonly string[]> = new Map(),
   corrections: ReadonlyMap<string, readonly string[]> = new Map(),
+  form: TermsForm = 'typed',
 ): string {
-  const every = everyTerm(everyWordParts(terms).informative, meant);
-  const names = [...new Set([terms, ...correctedQueries(terms, corrections)].map((query) => everyWordParts(query).whole))].filter(Boolean);
+  const every = everyTerm(everyWordParts(terms, form).informative, meant);
+  const names = [...new Set([terms, ...correctedQueries(terms, corrections)].map((query) => everyWordParts(query, form).whole))].filter(Boolean);
   return names.length ? [`(${every})`, ...names].join(' OR ') : every;
 }
 
-/** The terms a page must hold for every word (the informative ones, else all), and the query as one identifier. */
-function everyWordParts(terms: readonly string[]): { informative: { term: string; last: boolean }[]; whole: string | undefined } {
-  const all = terms.map((term, i) => ({ term, last: i === terms.length - 1 }));
+/**
+ * The terms a page must hold for every word (the informative ones, else all), and the query as one identifier (not
+ * for a reduced question, whose words are not neighbours).
+ */
+function everyWordParts(terms: readonly string[], form: TermsForm): { informative: { term: string; last: boolean }[]; whole: string | undefined } {
+  const all = terms.map((term, i) => ({ term, last: typedLast(terms, i, form) }));
   const informative = all.filter(({ term }) => wordsOf(term).some((word) => !isFiller(word)));
-  const words = queryWords(terms);
-  return { informative: informative.length ? informative : all, whole: words.length >= 2 && words.length <= MAX_JOINED_WORDS ? joinedRun(words) : undefined };
+  const words = queryWords(terms, form);
+  const named = form === 'typed' && words.length >= 2 && words.length <= MAX_JOINED_WORDS;
+  return { informative: informative.length ? informative : all, whole: named ? joinedRun(words) : undefined };
 }
 
 /** Words or phrases as an expression matching any of them (each quoted: they hold no quote, `synonyms` checks). */

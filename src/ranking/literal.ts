@@ -71,6 +71,7 @@ function splitPhrases(expression: string): string[] {
 /** SPEC.md's literal ranking, its steps as tiers. */
 export const literalRanking: Ranking = {
   name: 'literal',
+  longQueries: 'first',
   statement(query, scope, request) {
     const { values, bind } = binder();
     const { tiers, everyType } = tierExpressions(query, scope, request.widen);

@@ -19,9 +19,17 @@ export interface CorrectionGroup {
   completion: boolean;
 }
 
+/**
+ * How a query's terms came: `typed`, as the reader typed them (the last one possibly typed partway, each beside the
+ * next), or `reduced`, a question of more words than `maxTerms` reduced to its informative ones (docs/ranking.md,
+ * "Long questions"): each whole and no two necessarily neighbours, so none is a prefix and no run of them is a name.
+ */
+export type TermsForm = 'typed' | 'reduced';
+
 /** A query as judged before its statement: its terms, and what each of its words stands for, in which types. */
 export interface JudgedQuery {
   terms: readonly string[];
+  form: TermsForm;
   /** Each word's configured synonyms (`synonyms` option). */
   synonyms: ReadonlyMap<string, readonly string[]>;
   /** The built-in docs vocabulary's words for the query's words (`vocabulary` option), counted below the words typed. */
@@ -76,10 +84,15 @@ export interface Ranking {
   /** The `ranking` option value it answers: `'fields'` (coverage, the default) or `'fts5'` (SPEC.md's literal steps). */
   readonly name: 'coverage' | 'literal';
   /**
+   * What it searches of a query longer than `maxTerms` words: the `rarest` of its informative words (docs/ranking.md,
+   * "Long questions"), or SPEC.md's `first` `maxTerms` words.
+   */
+  readonly longQueries: 'rarest' | 'first';
+  /**
    * The expression a page holding the whole query as typed matches: a word is corrected in a type only while fewer
    * than ten of the type's pages match it (docs/ranking.md, "Misspellings").
    */
-  strict(query: Pick<JudgedQuery, 'terms' | 'synonyms'>): string;
+  strict(query: Pick<JudgedQuery, 'terms' | 'synonyms' | 'form'>): string;
   statement(query: JudgedQuery, scope: SearchScope, request: StatementRequest): { sql: string; params: SqlValue[] };
   /**
    * How a result was found (`match`), from its row: its tier, whether it holds every word, and whether its type was

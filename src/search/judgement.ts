@@ -6,7 +6,7 @@
  * vocabulary and its own pages, the same whether the search asked for that type or for every type at once, so a
  * query without a type is the union of its searches in each type, and `type=` and `tags=` only narrow.
  */
-import type { CorrectionGroup } from '../ranking/types.js';
+import type { CorrectionGroup, TermsForm } from '../ranking/types.js';
 import type { SiteVocabulary } from './site-vocabulary.js';
 import { DEFAULT_LIMIT } from './query.js';
 import { chooseCorrections, completes, correctableWords } from './typos.js';
@@ -18,9 +18,18 @@ import { chooseCorrections, completes, correctableWords } from './typos.js';
  */
 export const WIDEN_BELOW = DEFAULT_LIMIT;
 
-/** Each type's corrections of the query's words, by its own vocabulary (a type whose vocabulary gives none is left out). */
-export function correctionsByType(terms: readonly string[], types: readonly string[], vocabulary: SiteVocabulary, site: string): Map<string, Map<string, string[]>> {
-  const last = terms[terms.length - 1];
+/**
+ * Each type's corrections of the query's words, by its own vocabulary (a type whose vocabulary gives none is left out).
+ * The last word of a query as typed may be completed; no word of a reduced question is (each is whole).
+ */
+export function correctionsByType(
+  terms: readonly string[],
+  types: readonly string[],
+  vocabulary: SiteVocabulary,
+  site: string,
+  form: TermsForm = 'typed',
+): Map<string, Map<string, string[]>> {
+  const last = form === 'typed' ? terms[terms.length - 1] : undefined;
   const byType = new Map<string, Map<string, string[]>>();
   for (const word of correctableWords(terms)) {
     for (const [type, { known, candidates }] of vocabulary.judge(word, site, types)) {

@@ -39,7 +39,12 @@ function splitTerms(query: string, maxTerms: number): string[] {
  * into words, exactly as the indexer split them.
  */
 export function searchTerms(query: string, maxTerms: number = DEFAULTS.maxTerms): string[] {
-  return splitTerms(segmentUnspaced(query, ' '), maxTerms);
+  return searchWords(query).slice(0, maxTerms);
+}
+
+/** Every word of the query, split as {@link searchTerms} splits it but not capped: what a long question is reduced from. */
+export function searchWords(query: string): string[] {
+  return splitTerms(segmentUnspaced(query, ' '), Infinity);
 }
 
 /** A search request after validation: what the database is asked and what the cache is keyed by. */
@@ -72,8 +77,9 @@ export interface RawSearchInput {
 /**
  * Validates and normalises search parameters. Throws {@link SearchInputError} with the exact 400 message.
  * Order: limit, offset, type, tags, facets, query length (so the most structural mistake is reported first).
+ * `maxQueryLength`: the endpoint's (`maxQueryLength`) unless a caller has its own (the MCP tool's `mcp.maxQueryLength`).
  */
-export function normalizeSearchInput(config: ResolvedConfig, raw: RawSearchInput): SearchInput {
+export function normalizeSearchInput(config: ResolvedConfig, raw: RawSearchInput, maxQueryLength = config.maxQueryLength): SearchInput {
   const limit = parseInteger(raw.limit, DEFAULT_LIMIT);
   if (limit === undefined || limit < 1) throw new SearchInputError('Invalid limit');
 
@@ -91,8 +97,8 @@ export function normalizeSearchInput(config: ResolvedConfig, raw: RawSearchInput
   const facets = parseFacets(raw.facets);
 
   const q = (raw.q ?? '').trim();
-  if (codePointLength(q) > config.maxQueryLength) {
-    throw new SearchInputError(`Query too long (max ${config.maxQueryLength} characters)`);
+  if (codePointLength(q) > maxQueryLength) {
+    throw new SearchInputError(`Query too long (max ${maxQueryLength} characters)`);
   }
 
   return { q: q.toLowerCase(), type, tags, facets, limit: Math.min(limit, config.maxLimit), offset };

@@ -50,7 +50,10 @@ export interface SearchOutcome {
 
 /** What formatting the rows needs beside them. */
 export interface Formatting {
+  /** The words searched. */
   terms: readonly string[];
+  /** Every word of the query: the suggestion is the query with its misspellings corrected, whatever was searched of it. */
+  words: readonly string[];
   groups: readonly CorrectionGroup[];
   /** Synonyms and docs-vocabulary words: a section holding them matches too. */
   alike: readonly string[];
@@ -103,7 +106,7 @@ export function outcomeOf(rows: readonly RankedRow[], f: Formatting): SearchOutc
   // words, and then the reader typed a word the site has.
   const best = answer?.best_type == null ? undefined : { tier: Number(answer.best_tier), holds: Number(answer.best_holds) === 1, type: answer.best_type };
   const corrected = best && f.ranking.match(best, misspelled) === 'typo' ? misspelledIn.get(best.type) : undefined;
-  const suggestion = corrected ? f.terms.map((t) => corrected.corrections.get(t)?.[0] ?? t).join(' ') : undefined;
+  const suggestion = corrected ? f.words.map((t) => corrected.corrections.get(t)?.[0] ?? t).join(' ') : undefined;
   const facets = answer?.facets ? facetsOfJson(answer.facets) : undefined;
   return { results, ...(suggestion !== undefined ? { suggestion } : {}), ...(facets ? { facets } : {}) };
 }

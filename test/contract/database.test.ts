@@ -1,6 +1,7 @@
 /**
  * One contract suite, run unchanged against every driver: node:sqlite, better-sqlite3 and D1 inside workerd
- * (Miniflare). What passes here behaves the same in development and in production.
+ * (Miniflare). What passes here behaves the same in development and in production. "The SPEC.md formula" is bm25 ×
+ * recency over every word (the project's specification, ../shared/SPEC.md beside the checkout in the project's CI; docs/ranking.md, "Every word", for users).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, searchIndex, type SearchDatabase, type SearchOptions } from '../../src/index.js';

@@ -1,7 +1,8 @@
 /**
  * Search quality features on every driver (node:sqlite, better-sqlite3, D1 in Miniflare): widening when the literal
  * query finds too little, typo tolerance through the trigram vocabulary, unspaced scripts. Documents are built by the
- * real indexer from Markdown files and written through the driver with writeIndex.
+ * real indexer from Markdown files and written through the driver with writeIndex. "SPEC.md" (the project's specification, ../shared/SPEC.md beside the checkout in the project's CI) is
+ * the literal mode: every term required (\`widen: false\`), docs/ranking.md's "Every word".
  */
 import { ALL_RANKINGS } from '../../src/ranking/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 /**
  * `recency: false` on a source (issue 23, cause 6): its dated pages rank as undated, so a dated page no longer
  * outranks the page that answers better; the date is still returned. On every driver, pages from the real indexer.
+ * By default a dated page is boosted as SPEC.md's ranking says (the project's specification, ../shared/SPEC.md beside the checkout in the project's CI; docs/ranking.md for users).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, searchIndex, type SearchDatabase, type SearchOptions } from '../../src/index.js';

@@ -1,6 +1,7 @@
 /**
  * What every framework app must do, checked over HTTP against its real server: answer exactly like the core handler,
  * send the cache and CORS headers, cache repeated queries, answer 400s, preflight and HEAD, and a 500 without a database.
+ * The 400 texts are SPEC.md's (the project's specification, ../shared/SPEC.md beside the checkout in the project's CI; for users, docs/http-api.md "Errors").
  */
 import { copyFileSync, cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -164,7 +164,7 @@ describe('the MCP server over node:http', () => {
 
   it('answers bad arguments with tool errors in the endpoint\'s words', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ query: 'x'.repeat(101) }, 'Query too long (max 100 characters)'],
+      [{ query: 'x'.repeat(501) }, 'Query too long (max 500 characters)'],
       [{ query: 'actions', offset: 201 }, 'Invalid offset (0 to 200)'],
       [{ query: 'actions', type: 'klingon' }, 'Invalid type. One of: de, en, fr, ja, ko, zh-cn'],
       [{ query: 'actions', limit: 0 }, 'Invalid limit'],
@@ -178,6 +178,14 @@ describe('the MCP server over node:http', () => {
       expect(textOf(result)).toContain(words);
       expect(textOf(result)).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it('answers a question of up to mcp.maxQueryLength characters (500), where the endpoint refuses over 100', async () => {
+    const question = 'How do I write a server endpoint in Astro that handles a form submission and returns JSON to the client? ';
+    const query = question.repeat(Math.ceil(500 / question.length)).slice(0, 500);
+    const result = await client.callTool({ name: 'search', arguments: { query } });
+    expect(result.isError ?? false, textOf(result).slice(0, 200)).toBe(false);
+    expect(textOf(result)).toMatch(/https?:\/\//);
   });
 });
 

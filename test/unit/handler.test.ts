@@ -1,6 +1,6 @@
 /**
  * The endpoint through plain `new Request(...)` over a real node:sqlite database: statuses, messages, headers and the
- * caching rules of SPEC.md.
+ * caching rules of SPEC.md (the project's specification, ../shared/SPEC.md beside the checkout in the project's CI; for users, docs/http-api.md "Errors" and "Caching" state the same rules).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,7 @@
+/**
+ * \`resolveConfig\` and the options schema: every default of SPEC.md's "Options object" (the project's specification, ../shared/SPEC.md beside the checkout in the project's CI; every option and
+ * default for users: docs/configuration.md), and every problem reported with its path.
+ */
 import { describe, expect, it } from 'vitest';
 import { defineSearchOptions, resolveConfig, SiteSearchConfigError, type SearchOptions } from '../../src/index.js';
 import { configProblems as problems } from '../helpers/config-problems.js';

@@ -1,3 +1,8 @@
+/**
+ * Query handling: \`toFtsQuery\` (SPEC.md's query rules 1–4: quotes to spaces, at most \`maxTerms\` terms, each quoted, the
+ * last a prefix; listed for users in docs/http-api.md, "Query handling"), the request's parameters and limits, and the
+ * corrections' expressions. SPEC.md is the project's specification, ../shared/SPEC.md beside the checkout in the project's CI.
+ */
 import { describe, expect, it } from 'vitest';
 import { resolveConfig, SearchInputError } from '../../src/index.js';
 import { normalizeSearchInput, toFtsQuery } from '../../src/search/query.js';

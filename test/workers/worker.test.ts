@@ -1,5 +1,6 @@
 /**
- * `createWorker` running in workerd (Miniflare) with a real D1 binding and the real Cache API (`caches.default`).
+ * `createWorker` running in workerd (Miniflare) with a real D1 binding and the real Cache API (\`caches.default\`). "The
+ * SPEC message" is SPEC.md's 400 text (the project's specification, ../shared/SPEC.md beside the checkout in the project's CI; for users, docs/http-api.md "Errors").
  */
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
