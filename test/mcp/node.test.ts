@@ -162,7 +162,7 @@ describe('the MCP server over node:http', () => {
     }
   });
 
-  it('answers bad arguments with tool errors in the endpoint\'s words', async () => {
+  it('answers bad arguments with tool errors in the endpoint\'s words, without the SDK\'s prefix', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ query: 'x'.repeat(501) }, 'Query too long (max 500 characters)'],
       [{ query: 'actions', offset: 201 }, 'Invalid offset (0 to 200)'],
@@ -172,10 +172,17 @@ describe('the MCP server over node:http', () => {
       [{}, 'Missing query'],
       [{ query: 'a' }, 'Query too short'],
     ];
-    for (const [args, words] of cases) {
-      const result = await client.callTool({ name: 'search', arguments: args });
+    const others: [string, Record<string, unknown>, string][] = [
+      ['get_page', {}, 'Missing url: give a page URL from a search result'],
+      ['get_page', { url: 'x'.repeat(2049) }, 'URL too long (max 2048 characters)'],
+      ['list_pages', { type: 'klingon' }, 'Invalid type. One of: de, en, fr, ja, ko, zh-cn'],
+      ['list_pages', { page: 2 }, 'Unknown argument "page". Arguments: type, cursor'],
+    ];
+    for (const [name, args, words] of [...cases.map(([args, words]) => ['search', args, words] as const), ...others]) {
+      const result = await client.callTool({ name, arguments: args });
       expect(result.isError, JSON.stringify(args)).toBe(true);
-      expect(textOf(result)).toContain(words);
+      // The endpoint's words and nothing before them (the SDK's "Input validation error: Invalid arguments for tool search: ").
+      expect(textOf(result).startsWith(words), textOf(result)).toBe(true);
       expect(textOf(result)).not.toMatch(/\n\s+at /);
     }
   });
