@@ -17,6 +17,13 @@ type JsonSchema = Record<string, unknown>;
 type Issue = { message: string; path?: string[] };
 type Outcome<T> = { value: T } | { issues: Issue[] };
 
+/**
+ * A tool's arguments as checked: their value, or what is wrong with them in the endpoint's words. A refusal is not a
+ * validation failure for the SDK, which would prefix the words with its own ("Input validation error: Invalid
+ * arguments for tool search: …"): the tool answers it as a tool error of its own (docs/mcp.md lists the words).
+ */
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+
 /** A Standard Schema (v1) with its JSON Schema (StandardJSONSchemaV1), the shape `registerTool` takes. */
 export interface ToolSchema<T> {
   readonly '~standard': {
@@ -28,18 +35,21 @@ export interface ToolSchema<T> {
   };
 }
 
-/** A schema whose JSON Schema is `json` and whose validation is `check` (which throws SearchInputError with the words). */
-function toolSchema<T>(json: JsonSchema, check: (args: Record<string, unknown>) => T): ToolSchema<T> {
+/**
+ * A schema whose JSON Schema is `json` and whose validation is `check` (which throws SearchInputError with the words):
+ * arguments it refuses come to the tool as a {@link Checked} refusal.
+ */
+function toolSchema<T>(json: JsonSchema, check: (args: Record<string, unknown>) => T): ToolSchema<Checked<T>> {
   return {
     '~standard': {
       version: 1,
       vendor: 'site-search',
       validate(value) {
-        if (value === null || typeof value !== 'object' || Array.isArray(value)) return { issues: [{ message: 'Arguments must be an object' }] };
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) return { value: { ok: false, error: 'Arguments must be an object' } };
         try {
-          return { value: check(value as Record<string, unknown>) };
+          return { value: { ok: true, value: check(value as Record<string, unknown>) } };
         } catch (e) {
-          if (e instanceof SearchInputError) return { issues: [{ message: e.message }] };
+          if (e instanceof SearchInputError) return { value: { ok: false, error: e.message } };
           throw e;
         }
       },
@@ -60,7 +70,7 @@ const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.i
  * The `search` tool's arguments, checked and normalised as the endpoint's query string is, but for the question's length:
  * `mcp.maxQueryLength` (an assistant asks in sentences).
  */
-export function searchArguments(config: ResolvedConfig): ToolSchema<SearchInput> {
+export function searchArguments(config: ResolvedConfig): ToolSchema<Checked<SearchInput>> {
   const types = config.types;
   const maxQueryLength = config.mcp ? config.mcp.maxQueryLength : MCP_DEFAULTS.maxQueryLength;
   return toolSchema<SearchInput>(
@@ -92,7 +102,7 @@ export function searchArguments(config: ResolvedConfig): ToolSchema<SearchInput>
 }
 
 /** The `get_page` tool's argument: the page's URL or path. */
-export function pageArguments(): ToolSchema<{ url: string }> {
+export function pageArguments(): ToolSchema<Checked<{ url: string }>> {
   return toolSchema(
     {
       type: 'object',
@@ -113,7 +123,7 @@ export function pageArguments(): ToolSchema<{ url: string }> {
 }
 
 /** The `list_pages` tool's arguments: a type, and where to go on (the `nextCursor` of the call before). */
-export function listArguments(config: ResolvedConfig): ToolSchema<{ type: string; cursor: string }> {
+export function listArguments(config: ResolvedConfig): ToolSchema<Checked<{ type: string; cursor: string }>> {
   const types = config.types;
   return toolSchema(
     {

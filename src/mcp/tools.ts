@@ -13,7 +13,7 @@ import { codePointLength } from '../text/code-points.js';
 import { MIN_QUERY_LENGTH } from '../text/query-length.js';
 import { runSearch } from '../search/search.js';
 import { urlResolver } from '../search/urls.js';
-import { LIST_PAGE_SIZE, listArguments, pageArguments, searchArguments } from './arguments.js';
+import { LIST_PAGE_SIZE, listArguments, pageArguments, searchArguments, type Checked } from './arguments.js';
 import { pageMarkdown } from './page-markdown.js';
 import { ANSWER_JSON_SCHEMA, toolAnswer } from './results.js';
 import { markdownLink, markdownText } from './markdown-text.js';
@@ -183,13 +183,15 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
 }
 
 /**
- * A tool whose failures are tool errors in the endpoint's words: a missing database or index says what to run, any
- * other database error says to look at the server's log (where it is written), never a stack.
+ * A tool whose failures are tool errors in the endpoint's words: arguments it refuses say what is wrong with them, a
+ * missing database or index says what to run, any other database error says to look at the server's log (where it is
+ * written), never a stack.
  */
-function guarded<A>(context: ToolContext, tool: (args: A) => Promise<ToolReply>): (args: A) => Promise<ToolReply> {
+function guarded<A>(context: ToolContext, tool: (args: A) => Promise<ToolReply>): (args: Checked<A>) => Promise<ToolReply> {
   return async (args) => {
+    if (!args.ok) return failure(args.error);
     try {
-      return await tool(args);
+      return await tool(args.value);
     } catch (e) {
       return failure(e instanceof SiteSearchError ? e.message.replace(/^\[site-search\] /, '') : await context.failed(e));
     }
