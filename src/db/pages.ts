@@ -31,19 +31,26 @@ export interface ListedPage {
   type: string;
 }
 
+/** The Markdown of the page `d` as a JSON pair `[outline, markdown]`, its parts read once (null without Markdown). */
+const WRITTEN = `(SELECT json_array(max(m.outline), group_concat(m.markdown, '' ORDER BY m.part)) FROM ${MARKDOWN_TABLE} m WHERE m.page = d.id)`;
+
+/** The pair {@link WRITTEN} reads, parsed. */
+function parseWritten(written: string | null): { outline: string | null; markdown: string | null } {
+  const [outline, markdown] = written ? (JSON.parse(written) as [string | null, string | null]) : [null, null];
+  return { outline: markdown === null ? null : outline, markdown };
+}
+
 /**
  * A site's pages with everything a page's Markdown needs; the caller adds conditions after `d.site = ?`. The Markdown's
  * parts are read once, by one subquery: its outline (on the first part) and its text, as a JSON pair.
  */
 const PAGE_SELECT = `SELECT d.url AS url, i.title AS title, i.description AS description, d.type AS type, i.date AS date,
-  i.tags AS tags, i.content AS content, s.sections AS sections,
-  (SELECT json_array(max(m.outline), group_concat(m.markdown, '' ORDER BY m.part)) FROM ${MARKDOWN_TABLE} m WHERE m.page = d.id) AS written
+  i.tags AS tags, i.content AS content, s.sections AS sections, ${WRITTEN} AS written
   FROM ${DOCS_TABLE} d JOIN ${TABLE} i ON i.rowid = d.id LEFT JOIN ${SECTIONS_TABLE} s ON s.page = d.id WHERE d.site = ?`;
 
 /** A row of {@link PAGE_SELECT} as a {@link StoredPage}. */
 function storedPage({ written, ...row }: Omit<StoredPage, 'markdown' | 'outline'> & { written: string | null }): StoredPage {
-  const [outline, markdown] = written ? (JSON.parse(written) as [string | null, string | null]) : [null, null];
-  return { ...row, markdown, outline: markdown === null ? null : outline };
+  return { ...row, ...parseWritten(written) };
 }
 
 /**
@@ -58,6 +65,26 @@ export async function readPage(db: SearchDatabase, site: string, urls: string[])
     .bind(site, ...urls)
     .all<Parameters<typeof storedPage>[0]>();
   return results[0] && storedPage(results[0]);
+}
+
+/**
+ * The Markdown as written and the outline of the pages stored under `urls` (each page's stored URL among them, with
+ * what it holds), read in one statement: for the `search` tool's best sections. A page without Markdown is left out.
+ */
+export async function readWritten(db: SearchDatabase, site: string, urls: string[]): Promise<Map<string, { markdown: string; outline: string | null }>> {
+  const found = new Map<string, { markdown: string; outline: string | null }>();
+  if (urls.length === 0) return found;
+  const { results } = await db
+    .prepare(
+      `SELECT d.url AS url, ${WRITTEN} AS written FROM ${DOCS_TABLE} d WHERE d.site = ? AND d.url IN (${urls.map(() => '?').join(', ')})`,
+    )
+    .bind(site, ...urls)
+    .all<{ url: string; written: string | null }>();
+  for (const { url, written } of results) {
+    const { outline, markdown } = parseWritten(written);
+    if (markdown !== null) found.set(url, { markdown, outline });
+  }
+  return found;
 }
 
 /** A listed page's columns, from `search_docs d` and `search_index i`. */

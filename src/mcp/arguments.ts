@@ -7,6 +7,7 @@ import { SearchInputError } from '../errors.js';
 import { MCP_DEFAULTS, type ResolvedConfig } from '../options/options.js';
 import { normalizeSearchInput, type SearchInput } from '../search/query.js';
 import { MAX_TAGS } from '../search/facets.js';
+import { DEFAULT_MAX_TOKENS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from './sized-markdown.js';
 
 /** The longest `url` get_page accepts: longer than any page address, short enough to refuse a flood. */
 export const MAX_URL_LENGTH = 2048;
@@ -66,14 +67,20 @@ function onlyKeys(args: Record<string, unknown>, known: string[]): void {
 
 const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 
+/** The `search` tool's arguments as checked: the endpoint's search, and the answer's token budget. */
+export interface SearchArguments {
+  search: SearchInput;
+  maxTokens: number;
+}
+
 /**
- * The `search` tool's arguments, checked and normalised as the endpoint's query string is, but for the question's length:
- * `mcp.maxQueryLength` (an assistant asks in sentences).
+ * The `search` tool's arguments, checked and normalised as the endpoint's query string is, but for the question's length
+ * (`mcp.maxQueryLength`: an assistant asks in sentences), and `maxTokens`, the answer's size.
  */
-export function searchArguments(config: ResolvedConfig): ToolSchema<Checked<SearchInput>> {
+export function searchArguments(config: ResolvedConfig): ToolSchema<Checked<SearchArguments>> {
   const types = config.types;
   const maxQueryLength = config.mcp ? config.mcp.maxQueryLength : MCP_DEFAULTS.maxQueryLength;
-  return toolSchema<SearchInput>(
+  return toolSchema<SearchArguments>(
     {
       type: 'object',
       properties: {
@@ -82,13 +89,19 @@ export function searchArguments(config: ResolvedConfig): ToolSchema<Checked<Sear
         offset: { type: 'integer', minimum: 0, maximum: config.maxOffset, description: 'How many results to skip, to page through them.' },
         ...(types.length > 1 ? { type: { type: 'string', enum: [...types], description: 'Only pages of this type.' } } : {}),
         tags: { type: 'array', items: { type: 'string' }, maxItems: MAX_TAGS, description: 'Only pages carrying every one of these tags.' },
+        maxTokens: {
+          type: 'integer',
+          minimum: MIN_MAX_TOKENS,
+          maximum: MAX_MAX_TOKENS,
+          description: `The most tokens the answer may take (default ${DEFAULT_MAX_TOKENS}, at most ${MAX_MAX_TOKENS}): each result carries its best section as written, cut to fit (a code block whole or not at all).`,
+        },
       },
       required: ['query'],
       additionalProperties: false,
     },
     (args) => {
-      onlyKeys(args, ['query', 'limit', 'offset', 'type', 'tags']);
-      const { query, limit, offset, type, tags } = args;
+      onlyKeys(args, ['query', 'limit', 'offset', 'type', 'tags', 'maxTokens']);
+      const { query, limit, offset, type, tags, maxTokens = DEFAULT_MAX_TOKENS } = args;
       if (typeof query !== 'string' || query.trim() === '') throw new SearchInputError('Missing query: give the words to search for');
       if (limit !== undefined && !isInteger(limit)) throw new SearchInputError('Invalid limit');
       if (offset !== undefined && !isInteger(offset)) throw new SearchInputError(`Invalid offset (0 to ${config.maxOffset})`);
@@ -96,7 +109,11 @@ export function searchArguments(config: ResolvedConfig): ToolSchema<Checked<Sear
       if (tags !== undefined && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string'))) {
         throw new SearchInputError('Invalid tags: a list of tag names');
       }
-      return normalizeSearchInput(config, { q: query, limit: limit ?? null, offset: offset ?? null, type: type ?? null, tags: tags ?? null }, maxQueryLength);
+      if (!isInteger(maxTokens) || maxTokens < MIN_MAX_TOKENS || maxTokens > MAX_MAX_TOKENS) {
+        throw new SearchInputError(`Invalid maxTokens (${MIN_MAX_TOKENS} to ${MAX_MAX_TOKENS})`);
+      }
+      const search = normalizeSearchInput(config, { q: query, limit: limit ?? null, offset: offset ?? null, type: type ?? null, tags: tags ?? null }, maxQueryLength);
+      return { search, maxTokens };
     },
   );
 }

@@ -33,6 +33,21 @@ export function sectionOf(markdown: string, outline: OutlineEntry[], anchor: str
   return { entry, text: markdown.slice(entry[3], next ? next[3] : markdown.length).trimEnd() };
 }
 
+/**
+ * The part of a page a search result points at, as written: the section under `anchor` when the result names one the
+ * page has, else the page's opening (up to its first heading past the start), else (a page opening with its title
+ * alone) the section that follows.
+ */
+export function resultSection(markdown: string, outline: OutlineEntry[], anchor?: string): string {
+  const section = anchor ? sectionOf(markdown, outline, anchor) : undefined;
+  if (section) return section.text;
+  const next = outline.find((h) => h[3] > 0);
+  const opening = markdown.slice(0, next ? next[3] : markdown.length).trim();
+  if (opening && !/^#{1,6}(?:[ \t][^\n]*)?$/.test(opening)) return opening;
+  // A page that opens with its title alone: the section after it.
+  return next ? sectionOf(markdown, outline, next[2])!.text : opening;
+}
+
 /** The page's header: `# title`, its URL, type, date and tags, and its description, every field escaped on its line. */
 function header(page: StoredPage, url: string): string[] {
   // The frontmatter's fields are text, escaped on one line each: they cannot start another page, a heading or a link.

@@ -5,7 +5,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { billsRowsRead, forSearch } from '../db/d1.js';
-import { listPages, readPage } from '../db/pages.js';
+import { listPages, readPage, readWritten } from '../db/pages.js';
 import type { SearchDatabase } from '../db/types.js';
 import { SiteSearchError } from '../errors.js';
 import type { McpOptions, ResolvedConfig } from '../options/options.js';
@@ -13,12 +13,13 @@ import { codePointLength } from '../text/code-points.js';
 import { MIN_QUERY_LENGTH } from '../text/query-length.js';
 import { runSearch } from '../search/search.js';
 import { urlResolver } from '../search/urls.js';
-import { LIST_PAGE_SIZE, listArguments, pageArguments, searchArguments, type Checked } from './arguments.js';
-import { pageMarkdown } from './page-markdown.js';
+import { LIST_PAGE_SIZE, listArguments, pageArguments, searchArguments, type Checked, type SearchArguments } from './arguments.js';
+import { outlineOf, pageMarkdown, resultSection } from './page-markdown.js';
 import { ANSWER_JSON_SCHEMA, toolAnswer } from './results.js';
 import { markdownLink, markdownText } from './markdown-text.js';
 import { replyKeys, type ReplyCache, type StoredReply, type ToolReply } from './reply-cache.js';
 import type { SearchInput } from '../search/query.js';
+import type { SearchResult } from '../search/results.js';
 import type { Ranking } from '../ranking/types.js';
 import type { AnswerBody } from '../analytics/events.js';
 
@@ -112,11 +113,12 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
       outputSchema: { '~standard': { version: 1, vendor: 'site-search', validate: (value: unknown) => ({ value }), jsonSchema: { input: () => ANSWER_JSON_SCHEMA, output: () => ANSWER_JSON_SCHEMA } } } as never,
       annotations: readOnly,
     },
-    guarded(context, async (input: SearchInput): Promise<ToolReply> => {
+    guarded(context, async ({ search: input, maxTokens }: SearchArguments): Promise<ToolReply> => {
       if (codePointLength(input.q) < MIN_QUERY_LENGTH) return failure(`Query too short (at least ${MIN_QUERY_LENGTH} characters)`);
-      const { reply, counted } = await answer(keys.search(input), async () => {
+      const { reply, counted } = await answer(keys.search(input, maxTokens), async () => {
         const outcome = await search(input);
-        const { answer: found, text } = toolAnswer(input, outcome, config.maxOffset);
+        const sections = await bestSections(outcome.results);
+        const { answer: found, text } = toolAnswer(input, outcome, config.maxOffset, { maxTokens, sectionOf: (i) => sections[i] });
         const counted = { results: outcome.results.map((r) => ({ match: r.match })), ...(outcome.suggestion ? { suggestion: outcome.suggestion } : {}) };
         return { reply: { content: [{ type: 'text', text }], structuredContent: found }, counted };
       });
@@ -179,6 +181,20 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
   function search(input: SearchInput) {
     const given = context.db();
     return runSearch(config, forSearch(given), input, { origin: context.origin, rowsBilled: billsRowsRead(given), rankings: context.rankings });
+  }
+
+  /**
+   * Each result's best section as written (its section's, or its page's opening), read for every result's page in one
+   * statement after the search (whose statements never read a page's Markdown); undefined for a page without it.
+   */
+  async function bestSections(results: readonly SearchResult[]): Promise<(string | undefined)[]> {
+    const paths = results.map((r) => sitePath(r.url, context.origin));
+    const written = await readWritten(db(), config.site, [...new Set(paths.flatMap((p) => (p === undefined ? [] : pathVariants(p))))]);
+    return results.map((r, i) => {
+      const page = paths[i] === undefined ? undefined : pathVariants(paths[i]).map((v) => written.get(v)).find(Boolean);
+      if (!page) return undefined;
+      return resultSection(page.markdown, outlineOf(page), r.section ? anchorOf(r.section.url) : undefined);
+    });
   }
 }
 

@@ -11,11 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { corpusOptions } from '../../bench/labeled-queries.js';
 import { parseDocument } from '../../src/indexer/document.js';
 import { llmsFullTxt } from '../../src/llms/index.js';
-import { createMcpHandler } from '../../src/mcp/index.js';
+import { createSearchHandler } from '../../src/index.js';
 import { resolveConfig } from '../../src/options/config.js';
 import { CORPUS, CORPUS_PAGES } from '../helpers/corpus.js';
 import { fencedBlocks } from '../helpers/fenced-blocks.js';
-import { connect, serve, servedIndex, textOf } from './helpers.js';
+import { servedIndex, textOf } from './helpers.js';
 
 const config = resolveConfig({ ...corpusOptions(CORPUS), mcp: { name: 'Astro docs' } });
 const served = servedIndex(config, 300_000);
@@ -60,25 +60,21 @@ describe(`the pages as written, through get_page and llms-full.txt (${CORPUS_PAG
   }, 600_000);
 
   // Run last: it drops the table. A search statement that read it would fail on "no such table".
-  it('no search reads the Markdown: with its table gone, the search tool answers as before', async () => {
-    const { client, db, url } = served;
+  it('no search of the endpoint reads the Markdown: with its table gone, it answers as before', async () => {
+    const { db } = served;
+    const endpoint = createSearchHandler(config, { db, cache: false });
     const queries = ['how do I call an action from a form', 'deploy to netlify', 'image component width', 'content collections schema', 'middleware locals'];
-    const before: unknown[] = [];
-    // The URLs without their origin: the second server listens on another port.
-    const answer = (result: { structuredContent?: unknown }, origin: string) => JSON.parse(JSON.stringify(result.structuredContent).replaceAll(origin, '')) as unknown;
-    for (const query of queries) before.push(answer(await client.callTool({ name: 'search', arguments: { query, limit: 5 } }), new URL(url).origin));
-    db.exec('DROP TABLE search_markdown');
-    const { server: fresh, url: freshUrl } = await serve(createMcpHandler(config, { db, cache: false }));
-    const other = await connect(freshUrl);
-    try {
-      for (const [i, query] of queries.entries()) {
-        const result = await other.callTool({ name: 'search', arguments: { query, limit: 5 } });
-        expect(result.isError, textOf(result)).toBeFalsy();
-        expect(answer(result, new URL(freshUrl).origin)).toEqual(before[i]);
+    const answers = async () => {
+      const bodies: unknown[] = [];
+      for (const q of queries) {
+        const response = await endpoint(new Request(`https://docs.test/api/search?${new URLSearchParams({ q, limit: '5', facets: 'type' })}`));
+        expect(response.status).toBe(200);
+        bodies.push(await response.json());
       }
-    } finally {
-      await other.close();
-      fresh.close();
-    }
+      return bodies;
+    };
+    const before = await answers();
+    db.exec('DROP TABLE search_markdown');
+    expect(await answers()).toEqual(before);
   });
 });
