@@ -4,7 +4,8 @@
  *
  * Every engine gets the same documents (title, description, tags, extracted body text, URL) and answers the top 10.
  * A hit is the query's `target` page or any of its `also_ok` pages. A set's long assistant-style questions run on the
- * same index and are reported apart, so they leave the set's own figures as they were.
+ * same index and are reported apart, so they leave the set's own figures as they were; a set whose questions include
+ * a long kind (tRPC's `assistant`) reports it per kind with the others, site-search given the long limit for it.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { openSqlite, type SqliteDatabase } from '../adapters/node.js';
 import { resolveConfig, searchIndex, type ResolvedConfig } from '../src/index.js';
 import { buildIndex, pushIndex, type IndexDocument } from '../src/indexer/index.js';
-import { corpusOptions, LABELED_SETS, loadQueries, LONG_QUESTION_LIMIT, score, summarize, type LabeledQuery, type LabeledSet, type Score } from './labeled-queries.js';
+import { LABELED_SETS, LONG_QUESTION_LIMIT, score, setOptions, setQueries, summarize, type LabeledQuery, type LabeledSet, type Score } from './labeled-queries.js';
 import { withoutWordBreaks } from './corpus.js';
 import { peers, type Engine, type QueryLimits } from './peers.js';
 import { searchTerms } from '../src/search/query.js';
@@ -32,9 +33,9 @@ export interface SetRelevance {
  * index; returns the reports (also written to bench/results/relevance-NAME.json and relevance-NAME-long.json).
  */
 export async function runRelevance(set: LabeledSet = LABELED_SETS[0]!): Promise<SetRelevance> {
-  const queries = loadQueries(set.queries, set.corpus);
-  const longQuestions = set.long ? loadQueries(set.long, set.corpus) : [];
-  const config = resolveConfig(corpusOptions(set.corpus));
+  const queries = setQueries(set);
+  const longQuestions = set.long ? setQueries(set, set.long) : [];
+  const config = resolveConfig(setOptions(set));
   const built = await buildIndex(config);
   const documents: IndexDocument[] = built.documents;
   const withLong = longQuestions.length ? ` and ${longQuestions.length} long questions` : '';
@@ -51,6 +52,8 @@ export async function runRelevance(set: LabeledSet = LABELED_SETS[0]!): Promise<
     fts5AnyTerm(config),
     ...others,
   ];
+  // A set's own long kinds (tRPC's `assistant`) stay among its questions, reported per kind, with the long limit.
+  const longKinds = new Set(set.longKinds ?? []);
   const report: Record<string, RelevanceReport> = {};
   const longReport: Record<string, RelevanceReport> = {};
   for (const engine of engines) {
@@ -58,8 +61,8 @@ export async function runRelevance(set: LabeledSet = LABELED_SETS[0]!): Promise<
     // Peers get the text without site-search's own word breaks (an indexing technique of ours, not content).
     await engine.index(others.includes(engine) ? documents.map(withoutWordBreaks) : documents);
     const indexMs = Math.round(performance.now() - started);
-    report[engine.name] = { ...(await ask(engine, queries)), indexMs };
-    if (longQuestions.length) longReport[engine.name] = { ...(await ask(engine, longQuestions, { maxQueryLength: LONG_QUESTION_LIMIT })), indexMs };
+    report[engine.name] = { ...(await ask(engine, queries, (q) => (longKinds.has(q.kind) ? LONG_LIMITS : undefined))), indexMs };
+    if (longQuestions.length) longReport[engine.name] = { ...(await ask(engine, longQuestions, () => LONG_LIMITS)), indexMs };
     await engine.close?.();
   }
   writeFileSync(join(here, 'results', `relevance-${set.name}.json`), JSON.stringify(report, null, 2));
@@ -68,11 +71,14 @@ export async function runRelevance(set: LabeledSet = LABELED_SETS[0]!): Promise<
   return { questions: report, long: longReport };
 }
 
-/** One engine's answers to labeled queries, scored. */
-async function ask(engine: Engine, queries: LabeledQuery[], limits?: QueryLimits): Promise<Omit<RelevanceReport, 'indexMs'>> {
+/** What site-search is given for a long question: the MCP limit of issue 53 instead of the endpoint's 100. */
+const LONG_LIMITS: QueryLimits = { maxQueryLength: LONG_QUESTION_LIMIT };
+
+/** One engine's answers to labeled queries, scored; `limits` says which queries get raised bounds. */
+async function ask(engine: Engine, queries: LabeledQuery[], limits: (q: LabeledQuery) => QueryLimits | undefined): Promise<Omit<RelevanceReport, 'indexMs'>> {
   const rows: { q: LabeledQuery; s: Score; urls: string[] }[] = [];
   for (const q of queries) {
-    const urls = await engine.search(q.query, q.lang, limits);
+    const urls = await engine.search(q.query, q.lang, limits(q));
     rows.push({ q, s: score(urls, q.targets), urls });
   }
   const by = (key: 'lang' | 'kind') =>
@@ -161,6 +167,12 @@ function print(set: LabeledSet, { questions: report, long }: SetRelevance) {
     const groups = Object.keys((report[names[0]!] as any)[key]);
     for (const g of groups) line(`MRR@10 ${g}`, (r) => r[key][g].mrr10.toFixed(3));
   }
+  if (set.longKinds?.length) {
+    console.log(
+      `\n${set.longKinds.map((k) => `"${k}"`).join(', ')}: long assistant-style questions; site-search answers them through searchIndex ` +
+        `with maxQueryLength ${LONG_QUESTION_LIMIT} (the MCP limit of issue 53), the other kinds with the default; the peers get the same text.`,
+    );
+  }
   if (!long) return;
   // Rows of their own: the figures above are the set's questions alone, as before the long ones were added.
   const longLine = (label: string, get: (r: RelevanceReport) => string) =>
@@ -177,7 +189,7 @@ function print(set: LabeledSet, { questions: report, long }: SetRelevance) {
   );
 }
 
-// `npm run bench:relevance [-- astro|electron …]`: every set by default.
+// `npm run bench:relevance [-- astro|electron|trpc …]`: every set by default.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const asked = process.argv.slice(2);
   for (const set of LABELED_SETS.filter((s) => asked.length === 0 || asked.includes(s.name))) {

@@ -8,27 +8,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/index.js';
-import { buildIndex } from '../../src/indexer/index.js';
 import { codePointLength } from '../../src/text/code-points.js';
 import { corpusOptions, LABELED_SETS, labeledPages, loadQueries, LONG_QUESTION_LIMIT, type LabeledSet } from '../../bench/labeled-queries.js';
 import { HAS_FULL_CORPUS } from '../helpers/corpus.js';
+import { indexedPaths as indexedWith, unresolved } from '../helpers/labeled-pages.js';
 
 const astro = LABELED_SETS.find((s) => s.name === 'astro')!;
 const electron = LABELED_SETS.find((s) => s.name === 'electron')!;
 
 /** The URL paths of the pages the indexer indexes from a corpus, in the languages asked (one source per language). */
-async function indexedPaths(corpus: string, langs: Set<string>): Promise<Set<string>> {
+function indexedPaths(corpus: string, langs: Set<string>): Promise<Set<string>> {
   const options = corpusOptions(corpus);
-  const { documents } = await buildIndex(resolveConfig({ ...options, sources: options.sources.filter((s) => langs.has(s.type)) }));
-  return new Set(documents.map((d) => new URL(d.url, 'http://x').pathname.replace(/\/$/, '') || '/'));
-}
-
-/** The labeled pages of a file that are not an indexed page, each as `page (query)`. */
-function unresolved(file: string, corpus: string, indexed: Set<string>): string[] {
-  return labeledPages(file, corpus)
-    .filter((p) => p.url === undefined || !indexed.has(p.url))
-    .map((p) => `${p.page} (${p.query})`);
+  return indexedWith({ ...options, sources: options.sources.filter((s) => langs.has(s.type)) });
 }
 
 /** What every long question file must hold, given the pages its corpus indexes. */
