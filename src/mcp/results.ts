@@ -73,9 +73,9 @@ function markdownSnippet(html: string): string {
 
 /**
  * The tool's answer from the search's outcome: `structuredContent`, and the same as Markdown text, within
- * `sizing.maxTokens`. Each result's lines come first, in rank order, as many as fit (at least the first; those left
- * out are the next call's, from `nextOffset`); then each result, in rank order, gets its best section as written, cut
- * to what the budget has left (a code block whole or not at all), until the budget is spent.
+ * `sizing.maxTokens`. Each result's lines come first, in rank order, as many as fit in half the budget (at least the
+ * first; those left out are the next call's, from `nextOffset`); then each result, in rank order, gets its best
+ * section as written, cut to what the budget has left (a code block whole or not at all), until the budget is spent.
  */
 export function toolAnswer(input: SearchInput, outcome: SearchOutcome, maxOffset: number, sizing: AnswerSizing): { answer: ToolAnswer; text: string } {
   const all = outcome.results.map(toolResult);
@@ -89,13 +89,18 @@ export function toolAnswer(input: SearchInput, outcome: SearchOutcome, maxOffset
   const full = frame(all, all.length === input.limit && next <= maxOffset ? next : undefined);
   // The lines around the results, with room for a next offset whether or not one comes (the budget may make one).
   let left = sizing.maxTokens - SLACK_TOKENS - estimateTokens(answerText(frame([], maxOffset), []));
+  // The results' lines take at most half the budget when the pages have sections to give: ten results' lines and
+  // snippets are most of 3,000 tokens, and the sections are what an assistant came for.
+  const forLines = all.some((_, i) => sizing.sectionOf(i)) ? left / 2 : left;
   let kept = 0;
+  let lines = 0;
   for (const [i, result] of all.entries()) {
     const cost = estimateTokens(resultText(result, outcome.results[i]!, i)) + 1;
-    if (i > 0 && cost > left) break;
-    left -= cost;
+    if (i > 0 && lines + cost > forLines) break;
+    lines += cost;
     kept++;
   }
+  left -= lines;
   const cutResults = kept < all.length;
   const results = all.slice(0, kept);
   let truncated = cutResults;

@@ -3,10 +3,11 @@
  * Markdown cut to a number of tokens at a block's end, a fenced code block whole or not at all.
  *
  * Tokens are estimated, not counted by a model's tokenizer (whose tables would outweigh the rest of the Worker): a
- * character of ASCII is a quarter of a token (English prose and code run at about four characters a token in the
- * tokenizers of GPT-4o and Claude) and any other character a whole token (a CJK character is about one; an accented
- * letter, counted as one, makes the estimate err on the high side). docs/benchmarks.md compares it with a real
- * tokenizer on the answers of the assistant questions.
+ * character of ASCII is a third of a token and any other character a whole token. English prose runs at about four
+ * characters a token in GPT-4o's and Claude's tokenizers, but code and URLs, which these answers are full of, at
+ * about three (a quarter of a token a character undercounted the tRPC answers by up to 17%); a CJK character is about
+ * one token, and an accented letter, counted as one, errs on the high side. docs/benchmarks.md compares the estimate
+ * with a real tokenizer (o200k_base) on the answers to the tRPC set's assistant questions (`npm run bench:answers`).
  */
 
 /** The `search` tool's answer size when `maxTokens` is not given, and the most it may ask (Mintlify's bounds). */
@@ -23,7 +24,7 @@ export function estimateTokens(text: string): number {
     if (char.charCodeAt(0) < 0x80) ascii++;
     else other++;
   }
-  return Math.ceil(ascii / 4) + other;
+  return Math.ceil(ascii / 3) + other;
 }
 
 /** A fence's opening run, after a line's indentation, quote markers and list marker. */

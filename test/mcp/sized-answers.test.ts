@@ -17,9 +17,9 @@ interface Answer {
 }
 
 describe('cutMarkdown and estimateTokens', () => {
-  it('counts a quarter of a token an ASCII character and a token any other', () => {
-    expect(estimateTokens('abcd')).toBe(1);
-    expect(estimateTokens('abcde')).toBe(2);
+  it('counts a third of a token an ASCII character and a token any other', () => {
+    expect(estimateTokens('abc')).toBe(1);
+    expect(estimateTokens('abcd')).toBe(2);
     expect(estimateTokens('検索')).toBe(2);
     expect(estimateTokens('')).toBe(0);
   });
@@ -104,7 +104,12 @@ describe('the search tool\'s answers, sized', () => {
     expect(answer.nextOffset).toBe(answer.results.length);
     const rest = (await served.client.callTool({ name: 'search', arguments: { query: 'astro', limit: 10, offset: answer.nextOffset, maxTokens: 6_000 } })).structuredContent as Answer;
     const whole = (await served.client.callTool({ name: 'search', arguments: { query: 'astro', limit: 20, maxTokens: 6_000 } })).structuredContent as Answer;
-    expect([...answer.results, ...rest.results].map((r) => r.url).slice(0, 10)).toEqual(whole.results.map((r) => r.url).slice(0, 10));
+    // The two calls give the pages one call gives, in its order (as far as its own budget lets it list them).
+    const paged = [...answer.results, ...rest.results].map((r) => r.url);
+    const listed = whole.results.map((r) => r.url);
+    const n = Math.min(paged.length, listed.length);
+    expect(n).toBeGreaterThan(answer.results.length);
+    expect(paged.slice(0, n)).toEqual(listed.slice(0, n));
   });
 
   it('refuses a budget out of bounds in its own words', async () => {
