@@ -139,3 +139,22 @@ function headingAt(content: string, from: number, heading: string, lead: string)
   const alone = content.indexOf(heading, from);
   return alone >= 0 && (!start || content.length - alone < heading.length + 1 + start.length) ? alone : -1;
 }
+
+/** The stored URLs a path may have been written as: with and without its trailing slash, encoded or not. */
+export function pathVariants(path: string): string[] {
+  const decoded = safeDecode(path);
+  const forms = new Set<string>();
+  for (const p of [path, decoded]) {
+    const bare = p.length > 1 ? p.replace(/\/+$/, '') : p;
+    forms.add(bare).add(bare === '/' ? bare : `${bare}/`);
+  }
+  return [...forms];
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}

@@ -14,7 +14,7 @@ import { MIN_QUERY_LENGTH } from '../text/query-length.js';
 import { runSearch } from '../search/search.js';
 import { urlResolver } from '../search/urls.js';
 import { LIST_PAGE_SIZE, listArguments, pageArguments, searchArguments, type Checked, type SearchArguments } from './arguments.js';
-import { outlineOf, pageMarkdown, resultSection } from './page-markdown.js';
+import { outlineOf, pageMarkdown, pathVariants, resultSection } from './page-markdown.js';
 import { ANSWER_JSON_SCHEMA, toolAnswer } from './results.js';
 import { markdownLink, markdownText } from './markdown-text.js';
 import { replyKeys, type ReplyCache, type StoredReply, type ToolReply } from './reply-cache.js';
@@ -240,24 +240,5 @@ export function anchorOf(url: string): string | undefined {
     return decodeURIComponent(hash);
   } catch {
     return hash;
-  }
-}
-
-/** The stored URLs a path may have been written as: with and without its trailing slash, encoded or not. */
-function pathVariants(path: string): string[] {
-  const decoded = safeDecode(path);
-  const forms = new Set<string>();
-  for (const p of [path, decoded]) {
-    const bare = p.length > 1 ? p.replace(/\/+$/, '') : p;
-    forms.add(bare).add(bare === '/' ? bare : `${bare}/`);
-  }
-  return [...forms];
-}
-
-function safeDecode(path: string): string {
-  try {
-    return decodeURI(path);
-  } catch {
-    return path;
   }
 }
