@@ -19,6 +19,17 @@ const PREVIOUS: Record<string, { trips: number; maxTrips: number; rowsRead: numb
 
 const RTTS = [1, 10, 30, 80];
 
+/** The long questions' paragraph: what a question asked through MCP reads beside the box's mix. */
+function longQuestions(d1: D1Figures): string {
+  const long = d1.longQuestions;
+  if (!long.queries) return '';
+  return `
+Long questions (issue 53), as an assistant asks them through MCP's \`search\` (up to 500 characters, each searched for
+its rarest informative words, [ranking.md](ranking.md#long-questions)): Astro's ${long.queries} labeled long questions read
+${Math.round(long.meanRowsRead).toLocaleString('en')} rows at the mean (${(long.meanRowsRead / d1.meanRowsRead).toFixed(2)}× the mix's searches; p99 ${Math.round(long.p99RowsRead).toLocaleString('en')}), in at most ${long.maxTrips} round trips.
+`;
+}
+
 const roundTo = (x: number) => {
   const step = 10 ** Math.max(0, Math.floor(Math.log10(x)) - 1);
   return (Math.round(x / step) * step).toLocaleString('en');
@@ -54,27 +65,25 @@ ${roundTo(25e9 / d1.meanRowsRead)} a month (D1's pricing as of 2026). Rows read 
 common words, with the size of the site): D1 counts a row for each page a full-text query yields and one for each page bm25 scores, so
 by hand the bare ranking of \`sitemap\` (22 of these pages) reads 44 rows and that of \`astro\` (1,530 pages) 3,060. D1 also counts
 the rows a statement reads back from its own intermediate results, which is why the search statement reads each of them as
-few times as it can. Through a D1 binding the search takes the plan that reads fewer rows (docs/decisions.md): the page's
-rows are found again by rowid, two rows each, where a range of rowids reads every match between the first and the last,
-and titles are scored without a type filter that reads a row per title. A repeated query served from the edge cache
-reads none. The handler is given the binding as a D1 binding (with \`withSession\`), and its session reads the plain binding:
-in Miniflare a real session adds a few milliseconds of local time to each statement, which a replica near the Worker does
-not, and the design before was timed through the plain binding too.
-
+few times as it can. Through a D1 binding the search takes the plan that reads fewer rows
+([decisions.md](decisions.md#on-d1-a-search-takes-the-plan-that-reads-fewer-rows)): FTS5 sorts phase 1's matches itself
+(\`ORDER BY rank\`), whose rows D1 does not bill but the ones it hands over; each page of the window of 100 looks its
+title, headings and coverage up by rowid; the page's rows are found again by rowid. A repeated query served from the
+edge cache reads none. The handler is given the binding as a D1 binding (with \`withSession\`), and its session reads the
+plain binding: in Miniflare a real session adds a few milliseconds of local time to each statement, which a replica
+near the Worker does not.
+${longQuestions(d1)}
 ### Round trips on D1
 
 On D1 each statement is a round trip from the Worker to the database: about a millisecond when both are in one place,
-tens of milliseconds when the database (or its nearest replica) is elsewhere. A search is one statement, whichever step
-finds its results. A correction, or the completion of a last word typed partway, costs one more only until the
-isolate holds the site's vocabulary (the first reads the vocabulary candidates, the second searches again with the
-corrections, on one snapshot of the index); the first search's statement tells which vocabulary the index holds, and
-the Worker loads it (8 rows) through \`ctx.waitUntil\` beside that answer. From then on the corrections are chosen in
-memory and a corrected search is one statement, which also counts whether enough pages hold the words as typed (then
-the query stands, in a second statement: the rare \`max 2\` below). Per search of
-the mix, by the loosest step its results came from, through the same handler on the local D1: statements (round trips),
-rows read, the local time (which already includes one local round trip per statement), and a model of the time a visitor
-waits on a cache miss, round trips × RTT + local time, next to the same for the design before (one statement per step,
-then the details, then the sections):
+tens of milliseconds when the database (or its nearest replica) is elsewhere. A search is one statement, both phases,
+its page, snippets, sections and facet counts in it. The first search of an isolate reads the site's vocabulary (a few
+packed rows) in the statement before its ranking, with the counts it needs; from then on a search with a word to
+correct or complete first counts, per type judged, the pages holding every word as typed (up to 10), then ranks: two
+statements, never more. Per search of the mix, by the loosest step its results came from, through the same handler on
+the local D1: statements (round trips), rows read, the local time (which already includes one local round trip per
+statement), and a model of the time a visitor waits on a cache miss, round trips × RTT + local time, next to the same
+for the design of one statement per step (then the details, then the sections) measured at 332875a:
 
 | query class | design | queries | round trips | rows read | local p50 | RTT 1 ms | RTT 10 ms | RTT 30 ms | RTT 80 ms |
 |---|---|---|---|---|---|---|---|---|---|

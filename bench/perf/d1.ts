@@ -5,7 +5,7 @@ import { Miniflare } from 'miniflare';
 import { createSearchHandler, type SearchDatabase } from '../../src/index.js';
 import { pushStatements, type IndexDocument } from '../../src/indexer/index.js';
 import { baseConfig } from '../corpus.js';
-import { corpusOptions } from '../labeled-queries.js';
+import { corpusOptions, LABELED_SETS, LONG_QUESTION_LIMIT, setQueries } from '../labeled-queries.js';
 import { QUERY_MIX, here, percentiles } from './measure.js';
 
 /**
@@ -19,6 +19,10 @@ export function queryClass(steps: (string | undefined)[], corrected: boolean): s
   if (steps.includes('any')) return 'any term (widened)';
   return 'every term (strict)';
 }
+
+/** Astro's labeled long questions (test/fixtures/astro-docs-long-queries.tsv), on the same 1,831 pages. */
+const ASTRO = LABELED_SETS.find((set) => set.name === 'astro')!;
+const LONG_QUESTIONS = ASTRO.long ? setQueries(ASTRO, ASTRO.long) : [];
 
 /** D1 under Miniflare: rows read per query (what D1 bills) for the mix, and the Worker's cache-hit path. */
 /** The query's type filter: `BENCH_NO_TYPE=1` asks every query without one (each type then judged apart, issue 44). */
@@ -110,10 +114,21 @@ export async function d1(docs: IndexDocument[]) {
         await new Promise((r) => setTimeout(r, 20));
       }
     }
+    // Long questions (issue 53) as MCP's search asks them: the same handler code with MCP's bound on a question's length.
+    const longHandler = createSearchHandler({ ...corpusOptions(), maxQueryLength: LONG_QUESTION_LIMIT }, { db: counting, cache: false });
+    const long = { rowsRead: [] as number[], maxTrips: 0 };
+    for (const q of LONG_QUESTIONS) {
+      rowsRead = 0;
+      trips = 0;
+      await (await longHandler(new Request(`http://bench/api/search?q=${encodeURIComponent(q.query)}${typed(q.lang)}`))).text();
+      long.rowsRead.push(rowsRead);
+      long.maxTrips = Math.max(long.maxTrips, trips);
+    }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const network = [...classes].map(([name, c]) => ({ name, queries: c.trips.length, trips: mean(c.trips), maxTrips: Math.max(...c.trips), rowsRead: mean(c.rowsRead), p50ms: percentiles(c.ms).p50 }));
     const facets = { meanRowsRead: mean(faceted.rowsRead), maxTrips: faceted.maxTrips };
-    return { rowsRead: percentiles(perQuery), meanRowsRead: mean(perQuery), facets, miss: percentiles(miss), hit: percentiles(hit), network };
+    const longQuestions = { queries: long.rowsRead.length, meanRowsRead: long.rowsRead.length ? mean(long.rowsRead) : 0, p99RowsRead: long.rowsRead.length ? percentiles(long.rowsRead).p99 : 0, maxTrips: long.maxTrips };
+    return { rowsRead: percentiles(perQuery), meanRowsRead: mean(perQuery), facets, longQuestions, miss: percentiles(miss), hit: percentiles(hit), network };
   } finally {
     await mf.dispose();
   }
