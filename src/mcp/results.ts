@@ -144,7 +144,7 @@ function answerText(answer: ToolAnswer, found: SearchResult[]): string {
   const lines: string[] = [];
   const query = markdownText(answer.query);
   if (answer.showingResultsFor) lines.push(`No close match for "${query}": showing results for "${markdownText(answer.showingResultsFor)}".`, '');
-  if (answer.results.length === 0 && found.length === 0) lines.push(`No pages found for "${query}". Try other words, or list_pages to browse.`);
+  if (answer.results.length === 0) lines.push(`No pages found for "${query}". Try other words, or list_pages to browse.`);
   answer.results.forEach((r, i) => {
     lines.push(resultText(r, found[i]!, i));
     if (r.markdown) lines.push(sectionText(r.markdown, r.truncated));
