@@ -10,6 +10,7 @@ import type { ResolvedConfig, SearchOptions } from '../src/options/options.js';
 import type { recordAnalytics } from '../src/analytics/index.js';
 import type { createMcpHandler } from '../src/mcp/index.js';
 import type { createLlmsHandler } from '../src/llms/index.js';
+import { markdownPagePath } from '../src/llms/markdown-path.js';
 
 /**
  * A Worker that answers `apiRoute` (GET, HEAD, OPTIONS; 405 for other methods) and 404s everywhere else, with a JSON
@@ -55,7 +56,7 @@ export function createWorker(options: SearchOptions | ResolvedConfig, runtime: W
       const path = withoutTrailingSlashes(new URL(request.url).pathname);
       if (path === route) return handler(request, env, ctx);
       if (mcp && path === mcpRoute) return mcp(request, env, ctx);
-      if (llms && (path === '/llms.txt' || path === '/llms-full.txt')) return llms(request, env, ctx);
+      if (llms && (path === '/llms.txt' || path === '/llms-full.txt' || markdownPagePath(request) !== undefined)) return llms(request, env, ctx);
       return Response.json({ error: endpointNotFound }, { status: 404 });
     },
   };
@@ -71,7 +72,10 @@ export interface WorkerRuntime extends HandlerRuntime {
   recordAnalytics?: typeof recordAnalytics;
   /** To serve the MCP server (docs/mcp.md): `createMcpHandler` from `site-search/mcp`. Required with the `mcp` option on. */
   mcp?: typeof createMcpHandler;
-  /** To serve `/llms.txt` and `/llms-full.txt` from the index (docs/mcp.md): `createLlmsHandler` from `site-search/llms`. */
+  /**
+   * To serve `/llms.txt`, `/llms-full.txt` and each page as Markdown (`<page path>.md`, or its path with `Accept:
+   * text/markdown`) from the index (docs/mcp.md): `createLlmsHandler` from `site-search/llms`.
+   */
   llms?: typeof createLlmsHandler;
 }
 

@@ -167,7 +167,7 @@ export async function latency(n: number, withPeers: boolean, { focus = false }: 
       storeFields: ['url', 'type'],
       searchOptions: { boost: { title: 3, description: 2, tags: 2 }, prefix: true, fuzzy: 0.2 },
     });
-    mini.addAll(records.map(({ sections: _, ...d }, id) => ({ ...d, id })));
+    mini.addAll(records.map(({ sections: _, outline: _o, markdown: _m, ...d }, id) => ({ ...d, id })));
     rows['MiniSearch search()'] = await measure((q, lang) => mini.search(q, { filter: (r) => r.type === lang }).slice(0, 10));
 
     const orama = create({ schema: { title: 'string', description: 'string', tags: 'string', content: 'string', url: 'string', type: 'enum' } as const });
@@ -177,7 +177,7 @@ export async function latency(n: number, withPeers: boolean, { focus = false }: 
     );
 
     const flex = new FlexSearch.Document({ document: { id: 'id', index: ['title', 'description', 'tags', 'content'], tag: ['type'], store: ['url'] } });
-    records.forEach(({ sections: _, ...d }, id) => flex.add({ ...d, id }));
+    records.forEach(({ sections: _, outline: _o, markdown: _m, ...d }, id) => flex.add({ ...d, id }));
     rows['FlexSearch search()'] = await measure((q, lang) => flex.search(q, { limit: 10, tag: { type: lang }, enrich: true }));
   }
   db.close();

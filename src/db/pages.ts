@@ -2,10 +2,10 @@
  * Reading whole pages back from the index, for the MCP tools `get_page` and `list_pages` and for llms.txt: the SQL
  * that finds a page by its stored URL and lists a site's pages in URL order. The search never runs these.
  */
-import { DOCS_TABLE, SECTIONS_TABLE, TABLE } from './schema.js';
+import { DOCS_TABLE, MARKDOWN_TABLE, SECTIONS_TABLE, TABLE } from './schema.js';
 import type { SearchDatabase } from './types.js';
 
-/** A page as the index holds it: its fields, its body text (cut at `maxContentLength`) and its sections' JSON. */
+/** A page as the index holds it: its fields, its body text (cut at `maxContentLength`), its sections' JSON and its Markdown. */
 export interface StoredPage {
   url: string;
   title: string;
@@ -17,6 +17,10 @@ export interface StoredPage {
   content: string;
   /** `[[heading, anchor, folded text, text as written], …]` in page order, or null for a page without headings. */
   sections: string | null;
+  /** The page's Markdown as written, its parts joined; null for a page pushed without it. */
+  markdown: string | null;
+  /** Its outline, JSON `[[level, heading, anchor, offset], …]`; null without Markdown. */
+  outline: string | null;
 }
 
 /** A page's entry in a listing. */
@@ -27,10 +31,27 @@ export interface ListedPage {
   type: string;
 }
 
-/** A site's pages with everything a page's Markdown needs; the caller adds conditions after `d.site = ?`. */
+/** The Markdown of the page `d` as a JSON pair `[outline, markdown]`, its parts read once (null without Markdown). */
+const WRITTEN = `(SELECT json_array(max(m.outline), group_concat(m.markdown, '' ORDER BY m.part)) FROM ${MARKDOWN_TABLE} m WHERE m.page = d.id)`;
+
+/** The pair {@link WRITTEN} reads, parsed. */
+function parseWritten(written: string | null): { outline: string | null; markdown: string | null } {
+  const [outline, markdown] = written ? (JSON.parse(written) as [string | null, string | null]) : [null, null];
+  return { outline: markdown === null ? null : outline, markdown };
+}
+
+/**
+ * A site's pages with everything a page's Markdown needs; the caller adds conditions after `d.site = ?`. The Markdown's
+ * parts are read once, by one subquery: its outline (on the first part) and its text, as a JSON pair.
+ */
 const PAGE_SELECT = `SELECT d.url AS url, i.title AS title, i.description AS description, d.type AS type, i.date AS date,
-  i.tags AS tags, i.content AS content, s.sections AS sections
+  i.tags AS tags, i.content AS content, s.sections AS sections, ${WRITTEN} AS written
   FROM ${DOCS_TABLE} d JOIN ${TABLE} i ON i.rowid = d.id LEFT JOIN ${SECTIONS_TABLE} s ON s.page = d.id WHERE d.site = ?`;
+
+/** A row of {@link PAGE_SELECT} as a {@link StoredPage}. */
+function storedPage({ written, ...row }: Omit<StoredPage, 'markdown' | 'outline'> & { written: string | null }): StoredPage {
+  return { ...row, ...parseWritten(written) };
+}
 
 /**
  * The page stored under one of `urls` (tried together: a path with and without its trailing slash), or undefined.
@@ -42,8 +63,28 @@ export async function readPage(db: SearchDatabase, site: string, urls: string[])
       `${PAGE_SELECT} AND d.url IN (${urls.map(() => '?').join(', ')}) ORDER BY d.id LIMIT 1`,
     )
     .bind(site, ...urls)
-    .all<StoredPage>();
-  return results[0];
+    .all<Parameters<typeof storedPage>[0]>();
+  return results[0] && storedPage(results[0]);
+}
+
+/**
+ * The Markdown as written and the outline of the pages stored under `urls` (each page's stored URL among them, with
+ * what it holds), read in one statement: for the `search` tool's best sections. A page without Markdown is left out.
+ */
+export async function readWritten(db: SearchDatabase, site: string, urls: string[]): Promise<Map<string, { markdown: string; outline: string | null }>> {
+  const found = new Map<string, { markdown: string; outline: string | null }>();
+  if (urls.length === 0) return found;
+  const { results } = await db
+    .prepare(
+      `SELECT d.url AS url, ${WRITTEN} AS written FROM ${DOCS_TABLE} d WHERE d.site = ? AND d.url IN (${urls.map(() => '?').join(', ')})`,
+    )
+    .bind(site, ...urls)
+    .all<{ url: string; written: string | null }>();
+  for (const { url, written } of results) {
+    const { outline, markdown } = parseWritten(written);
+    if (markdown !== null) found.set(url, { markdown, outline });
+  }
+  return found;
 }
 
 /** A listed page's columns, from `search_docs d` and `search_index i`. */
@@ -112,8 +153,8 @@ export async function listPages(
  */
 export async function* allPages(db: SearchDatabase, site: string, batch = 250): AsyncGenerator<StoredPage> {
   for (let after = ''; ; ) {
-    const { results } = await db.prepare(`${PAGE_SELECT} AND d.url > ? ORDER BY d.url LIMIT ?`).bind(site, after, batch).all<StoredPage>();
-    yield* results;
+    const { results } = await db.prepare(`${PAGE_SELECT} AND d.url > ? ORDER BY d.url LIMIT ?`).bind(site, after, batch).all<Parameters<typeof storedPage>[0]>();
+    yield* results.map(storedPage);
     if (results.length < batch) return;
     after = results.at(-1)!.url;
   }

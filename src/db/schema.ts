@@ -12,9 +12,10 @@ export const TABLE = 'search_index';
  * `search_docs` gained the page's `tags`, which tag filters and facet counts read instead of the full-text row; version
  * 13: `search_index` gained the `scope` column (src/db/scope.ts) that filters by site, type and tag inside the full-text
  * query, and the vocabulary is packed per site, each word with the types it is in, for the judgement a search makes in
- * memory): `ensureSchema` then rebuilds the table, and the next index push fills it again.
+ * memory; version 14: `search_markdown`, each page's Markdown as written and its outline, for assistants):
+ * `ensureSchema` then rebuilds the table, and the next index push fills it again.
  */
-export const SCHEMA_VERSION = 13;
+export const SCHEMA_VERSION = 14;
 
 /**
  * The words of each site and type that typo tolerance may correct a query to, a row per word and type: what a push
@@ -161,6 +162,24 @@ export const INSERT_SECTIONS = `INSERT INTO ${SECTIONS_TABLE} (page, site, secti
   VALUES ((SELECT id FROM ${DOCS_TABLE} WHERE site = ? AND url = ?), ?, ?)`;
 
 /**
+ * Each page's Markdown as its author wrote it (src/indexer/markdown-as-written.ts), for assistants: `get_page`,
+ * llms-full.txt and `<page>.md` read it; a search never does (its own table, keyed by the page, so no search statement
+ * reads a byte of it). A page's Markdown is held in parts, in order (`part` 0, 1, …), each small enough for one D1
+ * statement; the first part also holds the page's outline as JSON `[[level, heading, anchor, offset], …]`.
+ */
+export const MARKDOWN_TABLE = 'search_markdown';
+
+/**
+ * The most characters a part of a page's Markdown holds with its outline (the outline on the first part only): at up
+ * to 3 UTF-8 bytes a character, 90,000 bytes, under D1's 100,000-byte statement with the statement around it.
+ */
+export const MARKDOWN_PART_CHARS = 30_000;
+
+/** Inserts one part of a page's Markdown, linked to the page through `search_docs` (so SQL files need no rowids). */
+export const INSERT_MARKDOWN = `INSERT INTO ${MARKDOWN_TABLE} (page, part, site, markdown, outline)
+  VALUES ((SELECT id FROM ${DOCS_TABLE} WHERE site = ? AND url = ?), ?, ?, ?, ?)`;
+
+/**
  * Each page's content hash (everything that reaches the index about it), keyed like the page: a push compares the new
  * pages with these and writes only the difference. A table of its own, so indexes written before it keep working (their
  * next push, finding no hashes, rewrites the site once and records them).
@@ -197,6 +216,7 @@ function createStatements(): string[] {
     // pages of its own, where a `WITHOUT ROWID` table would leave its b-tree pages mostly empty (docs/decisions.md).
     `CREATE TABLE IF NOT EXISTS ${SECTIONS_TABLE} (page INTEGER PRIMARY KEY, site TEXT NOT NULL, sections TEXT NOT NULL)`,
     `CREATE TABLE IF NOT EXISTS ${HASHES_TABLE} (site TEXT NOT NULL, url TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (site, url)) WITHOUT ROWID`,
+    `CREATE TABLE IF NOT EXISTS ${MARKDOWN_TABLE} (page INTEGER NOT NULL, part INTEGER NOT NULL, site TEXT NOT NULL, markdown TEXT NOT NULL, outline TEXT, PRIMARY KEY (page, part))`,
   ];
 }
 
@@ -221,7 +241,7 @@ export function schemaStatements(): string[] {
  */
 export function rebuildStatements(): string[] {
   return [
-    ...[TABLE, TITLES_TABLE, HEADINGS_TABLE, VOCAB_TABLE, PACKED_VOCAB_TABLE, SECTIONS_TABLE, DOCS_TABLE, HASHES_TABLE].map((t) => `DROP TABLE IF EXISTS ${t}`),
+    ...[TABLE, TITLES_TABLE, HEADINGS_TABLE, VOCAB_TABLE, PACKED_VOCAB_TABLE, SECTIONS_TABLE, DOCS_TABLE, HASHES_TABLE, MARKDOWN_TABLE].map((t) => `DROP TABLE IF EXISTS ${t}`),
     `DELETE FROM search_meta WHERE key IN ('schema_version', '${VOCAB_GENERATION_KEY}')`,
   ];
 }
@@ -247,6 +267,7 @@ export async function ensureSchema(db: SearchDatabase): Promise<boolean> {
     await db.prepare(`DROP TABLE IF EXISTS ${SECTIONS_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${DOCS_TABLE}`).run();
     await db.prepare(`DROP TABLE IF EXISTS ${HASHES_TABLE}`).run();
+    await db.prepare(`DROP TABLE IF EXISTS ${MARKDOWN_TABLE}`).run();
     // The vocabulary went with the tables: a search must not judge by the one kept under the old generation.
     await db.prepare(`DELETE FROM search_meta WHERE key = '${VOCAB_GENERATION_KEY}'`).run();
   }

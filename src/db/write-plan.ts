@@ -1,7 +1,7 @@
 import { cutOnWord } from '../text/cut.js';
 import { foldWord } from '../text/fold.js';
 import { removeWordBreaks } from '../text/segment.js';
-import { DOCS_TABLE, HASHES_TABLE, HEADINGS_TABLE, INSERT_SECTIONS, syncHeadingsStatement, SECTION_LEAD_CHARS, SECTION_MATCH_CHARS, SECTIONS_MAX_BYTES, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
+import { DOCS_TABLE, HASHES_TABLE, HEADINGS_TABLE, INSERT_MARKDOWN, INSERT_SECTIONS, MARKDOWN_PART_CHARS, MARKDOWN_TABLE, syncHeadingsStatement, SECTION_LEAD_CHARS, SECTION_MATCH_CHARS, SECTIONS_MAX_BYTES, SECTIONS_TABLE, TABLE, TITLES_TABLE, VOCAB_TABLE } from './schema.js';
 import { scopeText } from './scope.js';
 
 /**
@@ -52,10 +52,20 @@ export interface PageToWrite {
   boost?: string;
   /** Headed sections: heading, anchor, the start of the text (stored folded). */
   sections: { heading: string; anchor: string; content: string }[];
+  /**
+   * The page's Markdown as written (src/indexer/markdown-as-written.ts), for assistants; never searched. Absent for a
+   * page given without it: `get_page` then renders the indexed text.
+   */
+  markdown?: string;
+  /** The Markdown's headings: `[level, text, anchor, offset in the Markdown]`, in order. */
+  outline?: OutlineEntry[];
 }
 
+/** A heading of a page's Markdown: its level, its text, its anchor on the page and where its line starts. */
+export type OutlineEntry = [level: number, text: string, anchor: string, offset: number];
+
 /** The tables a whole push of a site clears (its rows only, or every row when `site` is empty). */
-export const SITE_TABLES = [TABLE, TITLES_TABLE, HEADINGS_TABLE, DOCS_TABLE, SECTIONS_TABLE, VOCAB_TABLE, HASHES_TABLE] as const;
+export const SITE_TABLES = [TABLE, TITLES_TABLE, HEADINGS_TABLE, DOCS_TABLE, SECTIONS_TABLE, MARKDOWN_TABLE, VOCAB_TABLE, HASHES_TABLE] as const;
 
 export const PAGE_COLUMNS = ['title', 'description', 'content', 'tags', 'more', 'scope', 'url', 'site', 'type', 'date', 'emoji', 'boost'] as const;
 
@@ -90,7 +100,50 @@ export function pageInsert(page: PageToWrite, day: PlanValue, hash: string): Pla
     { sql: `INSERT INTO ${TITLES_TABLE} (rowid, title, site) VALUES (last_insert_rowid(), ?, ?)`, params: [page.title, page.site] },
     { sql: `INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES (?, ?, ?)`, params: [page.site, page.url, hash] },
     ...sectionInserts(page),
+    ...markdownInserts(page),
   ];
+}
+
+/**
+ * The statements that insert a page's Markdown, a part each (none for a page without), finding the page through
+ * `search_docs` (site and URL), as its sections do.
+ */
+export function markdownInserts(page: Pick<PageToWrite, 'site' | 'url' | 'markdown' | 'outline'>): PlannedStatement[] {
+  return markdownParts(page).map((part, i) => ({ sql: INSERT_MARKDOWN, params: [page.site, page.url, i, page.site, part.text, part.outline] }));
+}
+
+/**
+ * The outline's JSON holds at most this many characters: a page's first part carries it beside its text. A page with
+ * more headings than fit (hundreds of long ones) keeps the first; the later ones are part of the section before them.
+ */
+const OUTLINE_MAX_CHARS = MARKDOWN_PART_CHARS / 2;
+
+/**
+ * A page's Markdown in parts of at most {@link MARKDOWN_PART_CHARS} characters with the outline (on the first), cut
+ * at line ends where a line allows (a longer line is cut within it, never inside a surrogate pair).
+ */
+export function markdownParts(page: Pick<PageToWrite, 'markdown' | 'outline'>): { text: string; outline: string | null }[] {
+  if (page.markdown === undefined) return [];
+  let outline = page.outline ?? [];
+  let json = JSON.stringify(outline);
+  while (json.length > OUTLINE_MAX_CHARS) {
+    outline = outline.slice(0, Math.floor(outline.length * 0.8));
+    json = JSON.stringify(outline);
+  }
+  const parts: { text: string; outline: string | null }[] = [];
+  const text = page.markdown;
+  for (let at = 0; at < text.length || parts.length === 0; ) {
+    const room = MARKDOWN_PART_CHARS - (parts.length === 0 ? json.length : 0);
+    let end = Math.min(text.length, at + room);
+    if (end < text.length) {
+      const lineEnd = text.lastIndexOf('\n', end - 1);
+      if (lineEnd > at) end = lineEnd + 1;
+      else if (/[\uD800-\uDBFF]/.test(text[end - 1]!)) end--;
+    }
+    parts.push({ text: text.slice(at, end), outline: parts.length === 0 ? json : null });
+    at = end;
+  }
+  return parts;
 }
 
 /** The statement that inserts a page's sections (none for a page without), finding the page through `search_docs` (site and URL). */
@@ -140,6 +193,7 @@ export function pageRemoval(site: string, url: string): PlannedStatement[] {
   const ids = `(SELECT id FROM ${DOCS_TABLE} WHERE site = ? AND url = ?)`;
   return [
     { sql: `DELETE FROM ${SECTIONS_TABLE} WHERE page IN ${ids}`, params: [site, url] },
+    { sql: `DELETE FROM ${MARKDOWN_TABLE} WHERE page IN ${ids}`, params: [site, url] },
     { sql: `DELETE FROM ${TABLE} WHERE rowid IN ${ids}`, params: [site, url] },
     { sql: `DELETE FROM ${TITLES_TABLE} WHERE rowid IN ${ids}`, params: [site, url] },
     { sql: `DELETE FROM ${HEADINGS_TABLE} WHERE rowid IN ${ids}`, params: [site, url] },
@@ -148,9 +202,17 @@ export function pageRemoval(site: string, url: string): PlannedStatement[] {
   ];
 }
 
-/** Rows a page's insert writes: its row, side row, title row and hash, and its sections' and headings' rows when it has sections. */
-export function pageRows(page: { sections: unknown[] }): number {
-  return 4 + (page.sections.length > 0 ? 2 : 0);
+/**
+ * Rows a page's insert writes: its row, side row, title row and hash, its sections' and headings' rows when it has
+ * sections, and its Markdown's parts.
+ */
+export function pageRows(page: Pick<PageToWrite, 'sections' | 'markdown' | 'outline'>): number {
+  return storedRows(page.sections.length, markdownParts(page).length);
+}
+
+/** Rows a page holds with `sections` sections rows (0 or 1) and `markdownParts` parts of Markdown. */
+export function storedRows(sections: number, markdownParts: number): number {
+  return 4 + (sections > 0 ? 2 : 0) + markdownParts;
 }
 
 /**

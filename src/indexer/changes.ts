@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SCHEMA_VERSION } from '../db/schema.js';
-import { columnValue, PAGE_COLUMNS, pageRows } from '../db/write-plan.js';
+import { columnValue, PAGE_COLUMNS, storedRows } from '../db/write-plan.js';
 import type { IndexDocument } from './document.js';
 import type { VocabularyWord } from './vocabulary.js';
 
@@ -9,13 +9,14 @@ import type { VocabularyWord } from './vocabulary.js';
  * values are taken column by column as the push writes them ({@link PAGE_COLUMNS}), so a column added later cannot be
  * left out: the text kept past the cut (`more`) once was, and an edit near the end of a long page left its hash, and
  * so its stale row, as they were until `--full`. Sections are hashed as the push stores them (each holds at most
- * what is stored of it). Options that change indexing (`maxContentLength`, a source's `url`, `type` or `emoji`)
+ * what is stored of it), and so are the Markdown as written and its outline. Options that change indexing (`maxContentLength`, a source's `url`, `type` or `emoji`)
  * change these fields, so they change the hash too.
  */
 export function pageHash(d: IndexDocument): string {
   const fields = [SCHEMA_VERSION, ...PAGE_COLUMNS.map((column) => columnValue(d, column))];
   const sections = d.sections.map((s) => [s.heading, s.anchor, s.content]);
-  return createHash('sha256').update(JSON.stringify([fields, sections])).digest('base64url').slice(0, 22);
+  // The Markdown as written is the page for assistants: an edit to a code block changes the hash like any other.
+  return createHash('sha256').update(JSON.stringify([fields, sections, d.markdown ?? null, d.outline ?? null])).digest('base64url').slice(0, 22);
 }
 
 /**
@@ -29,8 +30,8 @@ export interface TargetState {
    * clearing every copy.
    */
   pages: Map<string, string | null>;
-  /** How many sections rows each page has, by {@link pageKey}: a D1 push counts the rows it will delete. */
-  sections: Map<string, number>;
+  /** How many rows each page holds (its row, side rows, sections, Markdown), by {@link pageKey}: a D1 push counts the rows it will delete. */
+  rows: Map<string, number>;
   /** By {@link wordKey}. */
   words: Map<string, number>;
   /** Row ids of words the target holds more than once (all but one of each), which the push removes. */
@@ -39,12 +40,12 @@ export interface TargetState {
 
 /** Rows of the {@link targetStateQueries} read back into a {@link TargetState}. */
 export function targetState(pageRows: Record<string, unknown>[], wordRows: Record<string, unknown>[]): TargetState {
-  const state: TargetState = { pages: new Map(), sections: new Map(), words: new Map(), extraWords: [] };
+  const state: TargetState = { pages: new Map(), rows: new Map(), words: new Map(), extraWords: [] };
   for (const r of pageRows) {
     const key = pageKey(String(r.site), String(r.url));
     const twice = state.pages.has(key);
     state.pages.set(key, r.hash == null || twice ? null : String(r.hash));
-    state.sections.set(key, Number(r.sections ?? 0));
+    state.rows.set(key, storedRows(Number(r.sections ?? 0), Number(r.markdown ?? 0)));
   }
   for (const r of wordRows) {
     const key = wordKey(String(r.site), { type: String(r.type), term: String(r.term) });
@@ -115,18 +116,18 @@ export function classify(state: TargetState | undefined, d: IndexDocument, hash:
 }
 
 /** The target's pages that the push was not given (not in `seen`): they go. */
-export function removedPages(state: TargetState | undefined, seen = new Set<string>()): { site: string; url: string; sections: number }[] {
+export function removedPages(state: TargetState | undefined, seen = new Set<string>()): { site: string; url: string; rows: number }[] {
   if (!state) return [];
   return [...state.pages.keys()].flatMap((key) => {
     if (seen.has(key)) return [];
     const [site, url] = key.split('\u0000') as [string, string];
-    return [{ site, url, sections: state.sections.get(key) ?? 0 }];
+    return [{ site, url, rows: state.rows.get(key) ?? storedRows(0, 0) }];
   });
 }
 
-/** The rows the target holds for the site (each page's rows and sections, the vocabulary): what a rewrite deletes. */
+/** The rows the target holds for the site (each page's rows, sections and Markdown, the vocabulary): what a rewrite deletes. */
 export function rowsHeld(state: TargetState): number {
-  return removedPages(state).reduce((n, page) => n + pageRows({ sections: Array(page.sections) }), 0) + state.words.size;
+  return removedPages(state).reduce((n, page) => n + page.rows, 0) + state.words.size;
 }
 
 /** The vocabulary words to insert (new to the site) and the row ids to delete (no page uses them any more). */

@@ -18,6 +18,7 @@ export { cutOnWord };
 import type { PageToWrite } from '../db/write-plan.js';
 import { pathToSlug, slugToUrl } from './slug.js';
 import { firstHeading, markdownSections, type TextSection } from './text.js';
+import { MARKDOWN_MAX_CHARS, markdownAsWritten } from './markdown-as-written.js';
 
 /** One row of the index, as the indexer builds it: the page fields a push stores ({@link PageToWrite}). */
 export interface IndexDocument extends PageToWrite {
@@ -97,6 +98,9 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
   const more = [deep, rest.words].filter(Boolean).join(' ');
   const capped = (field: keyof typeof FIELD_LIMITS, text: string) => capField(field, text, warn);
   const slug = frontmatterSlug(data.slug, warn) ?? pathToSlug(file.relativePath);
+  // The page as its author wrote it, for assistants (get_page, llms-full.txt, <page>.md); cleaned as every stored text is.
+  const asWritten = markdownAsWritten(clean(body));
+  if (asWritten.truncated) warn(`over ${MARKDOWN_MAX_CHARS.toLocaleString('en-US')} characters of Markdown; assistants get the start of the page (docs/indexing.md)`);
 
   return {
     status: 'indexed',
@@ -115,6 +119,8 @@ export function parseDocument(file: SourceFile, raw: string, config: ResolvedCon
       boost: intent.boost,
       more,
       sections: sectionsOf(parts, config.maxContentLength * PAGE_TEXT_FACTOR),
+      markdown: asWritten.markdown,
+      outline: asWritten.outline,
     },
   };
 }

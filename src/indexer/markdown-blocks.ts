@@ -26,14 +26,14 @@ interface ScannedDoc {
 
 const FRONTMATTER_FENCES = new Set(['---', '+++']);
 /** Blockquote markers and list markers (with an optional task checkbox) in front of a line's content. */
-const CONTAINER_PREFIX = /^[ \t]*(?:(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]*)*(?:\[[ xX]\](?=[ \t]))?[ \t]*/;
-const FENCE_OPEN = /^(`{3,}|~{3,})(.*)$/;
+export const CONTAINER_PREFIX = /^[ \t]*(?:(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]*)*(?:\[[ xX]\](?=[ \t]))?[ \t]*/;
+export const FENCE_OPEN = /^(`{3,}|~{3,})(.*)$/;
 const THEMATIC_BREAK = /^[ \t]*(?:>[ \t]*)*(?:([-*_])(?:[ \t]*\1){2,}|=+)[ \t]*$/;
-const ATX_HEADING = /^(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+export const ATX_HEADING = /^(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const ADMONITION = /^:::+[\w-]*[ \t]*(?:\[(.*)\])?(?:\{[^}]*\})?(.*)$/;
 const REFERENCE_DEFINITION = /^[ \t]{0,3}\[([^\]]+)\]:[ \t]*\S/;
 const TABLE_DELIMITER_ROW = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
-const ESM_START = /^(?:import|export)(?=[\s{*])/;
+export const ESM_START = /^(?:import|export)(?=[\s{*])/;
 const BLANK = /^[ \t]*$/;
 const CODE_SPAN = /(`+)[^`]*?\1/g;
 
@@ -81,7 +81,7 @@ class BlockScanner {
   }
 
   scan(): ScannedDoc {
-    this.i = this.skipFrontmatter();
+    this.i = skipFrontmatter(this.lines, this.warn);
     while (this.i < this.lines.length) this.scanLine(this.lines[this.i]!);
     return { blocks: this.blocks, refs: this.refs };
   }
@@ -113,17 +113,6 @@ class BlockScanner {
     this.i += lineCount;
   }
 
-  /** @returns The index of the first line after the frontmatter block (0 when there is none). */
-  private skipFrontmatter(): number {
-    const open = this.lines[0]?.trimEnd() ?? '';
-    if (!FRONTMATTER_FENCES.has(open)) return 0;
-    for (let i = 1; i < this.lines.length; i++) {
-      if (this.lines[i]!.trimEnd() === open) return i + 1;
-    }
-    // Without a closing fence, `---` is just a thematic break; treating the whole page as YAML would lose it.
-    this.warn(1, 'unclosed frontmatter');
-    return 0;
-  }
 
   private fence(prefix: string, content: string): boolean {
     const m = FENCE_OPEN.exec(content);
@@ -203,6 +192,18 @@ class BlockScanner {
   }
 }
 
+/** @returns The index of the first line after the frontmatter block (0 when there is none). */
+export function skipFrontmatter(lines: readonly string[], warn: Warn): number {
+  const open = lines[0]?.trimEnd() ?? '';
+  if (!FRONTMATTER_FENCES.has(open)) return 0;
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i]!.trimEnd() === open) return i + 1;
+  }
+  // Without a closing fence, `---` is just a thematic break; treating the whole page as YAML would lose it.
+  warn(1, 'unclosed frontmatter');
+  return 0;
+}
+
 /** The last comment opened on this line and not closed on it, if any; comment syntax inside code spans is ignored. */
 function unterminatedComment(line: string): { syntax: CommentSyntax; start: number } | null {
   if (!line.includes('/*') && !line.includes('<!--')) return null;
@@ -224,7 +225,7 @@ function unterminatedComment(line: string): { syntax: CommentSyntax; start: numb
  *
  * @returns The index of the line after the block.
  */
-function skipEsm(lines: readonly string[], start: number): number {
+export function skipEsm(lines: readonly string[], start: number): number {
   let depth = 0;
   let i = start;
   for (; i < lines.length; i++) {
@@ -305,7 +306,7 @@ export function renderBlocks(doc: ScannedDoc, warn: Warn): string {
 }
 
 /** A closing fence is a run of the opening character, at least as long as the opening run, and nothing else. */
-function isClosingFence(line: string, fence: Fence): boolean {
+export function isClosingFence(line: string, fence: Pick<Fence, 'char' | 'length'>): boolean {
   const trimmed = line.trim();
   if (trimmed.length < fence.length) return false;
   for (const c of trimmed) if (c !== fence.char) return false;

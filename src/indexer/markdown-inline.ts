@@ -394,7 +394,7 @@ class InlineScanner {
  *
  * @returns The offset after the `>`, or -1 when the tag is unclosed.
  */
-function findTagEnd(src: string, from: number): number {
+export function findTagEnd(src: string, from: number): number {
   const limit = Math.min(src.length, from + MAX_TAG_LENGTH);
   let depth = 0;
   for (let i = from; i < limit; i++) {

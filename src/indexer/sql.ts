@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from '../options/options.js';
-import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, HEADINGS_TABLE, packVocabularyStatements, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
+import { DAY_OF_DATE, DOCS_TABLE, HASHES_TABLE, HEADINGS_TABLE, MARKDOWN_TABLE, packVocabularyStatements, schemaStatements, SECTIONS_TABLE, syncDocsStatement, syncTitlesStatement, TABLE, TITLES_TABLE, VOCAB_TABLE } from '../db/schema.js';
 import { clean, cutOnWord, type IndexDocument } from './document.js';
-import { columnValue, OPTIMIZE_STATEMENTS, pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, sectionInserts, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
+import { columnValue, markdownInserts, OPTIMIZE_STATEMENTS, pageInsert, pageRemoval, pageRows, PAGE_COLUMNS, sectionInserts, storedRows, type PlannedStatement, type PlanValue } from '../db/write-plan.js';
 import { vocabularyOf } from './vocabulary.js';
 import { classify, pageHash, pageKey, removedPages, wordChanges, worthOptimizing, type PushCounts, type TargetState } from './changes.js';
 
@@ -44,6 +44,7 @@ export function pushStatements(
     (d) => (budget: number) => fitRow((content, more) => COLUMNS.map((c) => (c === 'content' ? content : c === 'more' ? more : columnValue(d, c))), d.content, d.more ?? '', budget),
   );
   const sections = documents.flatMap((d) => sectionStatements(d, maxStatementBytes));
+  const markdown = documents.flatMap((d) => markdownInserts(d).map((p) => render(p, maxStatementBytes)));
   const wordRows = vocabularyOf(documents).map(({ term, type }) => () => `(${sqlLiteral(term)}, ${sqlLiteral(config.site)}, ${sqlLiteral(type)})`);
   const hashRows = documents.map((d) => () => `(${sqlLiteral(d.site)}, ${sqlLiteral(d.url)}, ${sqlLiteral(pageHash(d))})`);
   return [
@@ -52,6 +53,7 @@ export function pushStatements(
     deleteStatement(config.site, TITLES_TABLE),
     deleteStatement(config.site, HEADINGS_TABLE),
     deleteStatement(config.site, SECTIONS_TABLE),
+    deleteStatement(config.site, MARKDOWN_TABLE),
     deleteStatement(config.site, VOCAB_TABLE),
     deleteStatement(config.site, HASHES_TABLE),
     ...inserts(`INSERT INTO ${TABLE} (${COLUMNS.join(', ')}) VALUES\n`, documentRows, maxStatementBytes),
@@ -59,6 +61,7 @@ export function pushStatements(
     syncDocsStatement(siteWhere(config.site)),
     syncTitlesStatement(siteWhere(config.site)),
     ...sections,
+    ...markdown,
     ...inserts(`INSERT INTO ${HASHES_TABLE} (site, url, hash) VALUES\n`, hashRows, maxStatementBytes),
     ...inserts(`INSERT INTO ${VOCAB_TABLE} (term, site, type) VALUES\n`, wordRows, maxStatementBytes),
     ...packVocabularyStatements(siteWhere(config.site)),
@@ -67,7 +70,7 @@ export function pushStatements(
 }
 
 
-/** Rows a whole push of `documents` inserts: per page its row, side row, title row and hash, its sections; the vocabulary. */
+/** Rows a whole push of `documents` inserts: per page its row, side row, title row and hash, its sections and Markdown; the vocabulary. */
 export function rowsInserted(documents: IndexDocument[]): number {
   return documents.reduce((n, d) => n + pageRows(d), 0) + vocabularyOf(documents).length;
 }
@@ -87,9 +90,9 @@ export function changeStatements(
   const statements: string[] = [...schemaStatements()];
   const counts = { pages: documents.length, added: 0, changed: 0, removed: 0, unchanged: 0 };
   let rows = 0;
-  const remove = (site: string, url: string, sections: number) => {
+  const remove = (site: string, url: string, held: number) => {
     statements.push(...pageRemoval(site, url).map((p) => render(p, maxStatementBytes)));
-    rows += pageRows({ sections: Array(sections) });
+    rows += held;
   };
   const seen = new Set<string>();
   for (const d of documents) {
@@ -98,7 +101,7 @@ export function changeStatements(
     const found = classify(state, d, hash);
     counts[found]++;
     if (found === 'unchanged') continue;
-    if (found === 'changed') remove(d.site, d.url, state.sections.get(pageKey(d.site, d.url)) ?? 0);
+    if (found === 'changed') remove(d.site, d.url, state.rows.get(pageKey(d.site, d.url)) ?? storedRows(0, 0));
     // An added page is removed by URL first too: the file may run after another push added it (two pushes at once),
     // and its hash row would then fail the insert, its page row would be there twice.
     else statements.push(...pageRemoval(d.site, d.url).map((p) => render(p, maxStatementBytes)));
@@ -106,7 +109,7 @@ export function changeStatements(
     rows += pageRows(d);
   }
   for (const page of removedPages(state, seen)) {
-    remove(page.site, page.url, page.sections);
+    remove(page.site, page.url, page.rows);
     counts.removed++;
   }
   const words = wordChanges(config.site, vocabularyOf(documents), state);
@@ -187,14 +190,16 @@ function bindLiterals(sql: string, values: PlanValue[]): string {
 }
 
 /**
- * The two queries that read what a push compares with: this site's pages (row id, URL, hash, number of sections) and
+ * The two queries that read what a push compares with: this site's pages (row id, URL, hash, number of sections and
+ * Markdown parts) and
  * its vocabulary words (row id). With an empty `site` they read every site's rows, which such a push owns. Literals
  * rather than parameters, so `wrangler d1 execute --command` can run them too.
  */
 export function targetStateQueries(site: string): [pages: string, words: string] {
   const where = (column: string) => (site ? ` WHERE ${column} = ${sqlLiteral(site)}` : '');
   return [
-    `SELECT d.id, d.site, d.url, h.hash, (SELECT count(*) FROM ${SECTIONS_TABLE} s WHERE s.page = d.id) AS sections
+    `SELECT d.id, d.site, d.url, h.hash, (SELECT count(*) FROM ${SECTIONS_TABLE} s WHERE s.page = d.id) AS sections,
+      (SELECT count(*) FROM ${MARKDOWN_TABLE} m WHERE m.page = d.id) AS markdown
       FROM ${DOCS_TABLE} d LEFT JOIN ${HASHES_TABLE} h ON h.site = d.site AND h.url = d.url${where('d.site')}`,
     `SELECT rowid AS id, site, term, type FROM ${VOCAB_TABLE}${where('site')}`,
   ];

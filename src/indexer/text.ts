@@ -78,6 +78,11 @@ export function firstHeading(source: string): string | undefined {
   return undefined;
 }
 
+/** A heading's text as the page shows it (inline markup removed), as {@link markdownSections} gives it. */
+export function headingText(markdown: string): string {
+  return finish(renderInline(markdown, [1], new Set(), () => {}));
+}
+
 /** A part of a page under one heading: what a search result can point into. */
 export interface TextSection {
   /** Heading text, inline markup removed; `''` for the part before the first heading. */

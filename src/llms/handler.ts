@@ -17,6 +17,8 @@ import type { ResolvedConfig, SearchOptions } from '../options/options.js';
 import { urlResolver } from '../search/urls.js';
 import { slotAddressing, writeFullFile, writeIndexFile } from './files.js';
 import { TemplateWriter, templateStream, type Template } from './template.js';
+import { markdownPagePath } from './markdown-path.js';
+import { pageMarkdownResponse } from './page-route.js';
 
 /**
  * The most a served llms.txt or llms-full.txt holds, in bytes: more text than the largest context window takes whole
@@ -35,7 +37,8 @@ const PLACEHOLDER = 'http://origin.invalid';
 
 /**
  * A Fetch handler answering `/llms.txt` and `/llms-full.txt` from the index (a D1 binding, or `runtime.db`), on the
- * request's origin (or the `origin` option). Pass it to `createWorker(options, { llms: createLlmsHandler })`.
+ * request's origin (or the `origin` option), and each page as Markdown at `<page path>.md` (or its path asked with
+ * `Accept: text/markdown`). Pass it to `createWorker(options, { llms: createLlmsHandler })`.
  */
 export function createLlmsHandler(
   options: SearchOptions | ResolvedConfig,
@@ -61,12 +64,35 @@ export function createLlmsHandler(
     return out.finish();
   };
 
+  /** A page as Markdown (page-route.ts), kept in the cache as the files are. */
+  const markdownPage = async (request: Request, env: object | undefined, ctx: WaitUntilContext | null | undefined, page: string, origin: string) => {
+    const key = `${origin}${page}.md`;
+    const hit = await cache?.match(key);
+    if (hit) return request.method === 'HEAD' ? new Response(null, hit) : hit;
+    const found = findDatabase(env);
+    if ('problem' in found) return failure(found.problem);
+    let response: Response;
+    try {
+      response = await pageMarkdownResponse(config, forSearch(found.db), page, origin);
+    } catch (e) {
+      return failure((await failures?.searchFailed(found.db, e)) ?? databaseErrorMessage(e));
+    }
+    if (cache && response.ok && request.method === 'GET') {
+      const kept = cache.put(key, response.clone());
+      if (ctx && typeof ctx.waitUntil === 'function') ctx.waitUntil(kept);
+      else await kept;
+    }
+    return request.method === 'HEAD' ? new Response(null, response) : response;
+  };
+
   return async (request, env, ctx) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
     const url = new URL(request.url);
     const path = url.pathname.replace(/\/+$/, '');
-    const route: Route = path.endsWith('/llms-full.txt') ? 'full' : 'index';
     const origin = runtime.origin ? new URL(runtime.origin).origin : config.origin || url.origin;
+    const page = path.endsWith('/llms.txt') || path.endsWith('/llms-full.txt') ? undefined : markdownPagePath(request);
+    if (page !== undefined) return markdownPage(request, env, ctx, page, origin);
+    const route: Route = path.endsWith('/llms-full.txt') ? 'full' : 'index';
     const key = `${origin}${route === 'full' ? '/llms-full.txt' : '/llms.txt'}`;
     const hit = await cache?.match(key);
     if (hit) return request.method === 'HEAD' ? new Response(null, hit) : hit;

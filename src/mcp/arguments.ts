@@ -7,6 +7,7 @@ import { SearchInputError } from '../errors.js';
 import { MCP_DEFAULTS, type ResolvedConfig } from '../options/options.js';
 import { normalizeSearchInput, type SearchInput } from '../search/query.js';
 import { MAX_TAGS } from '../search/facets.js';
+import { DEFAULT_MAX_TOKENS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from './sized-markdown.js';
 
 /** The longest `url` get_page accepts: longer than any page address, short enough to refuse a flood. */
 export const MAX_URL_LENGTH = 2048;
@@ -16,6 +17,13 @@ export const LIST_PAGE_SIZE = 50;
 type JsonSchema = Record<string, unknown>;
 type Issue = { message: string; path?: string[] };
 type Outcome<T> = { value: T } | { issues: Issue[] };
+
+/**
+ * A tool's arguments as checked: their value, or what is wrong with them in the endpoint's words. A refusal is not a
+ * validation failure for the SDK, which would prefix the words with its own ("Input validation error: Invalid
+ * arguments for tool search: …"): the tool answers it as a tool error of its own (docs/mcp.md lists the words).
+ */
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** A Standard Schema (v1) with its JSON Schema (StandardJSONSchemaV1), the shape `registerTool` takes. */
 export interface ToolSchema<T> {
@@ -28,18 +36,21 @@ export interface ToolSchema<T> {
   };
 }
 
-/** A schema whose JSON Schema is `json` and whose validation is `check` (which throws SearchInputError with the words). */
-function toolSchema<T>(json: JsonSchema, check: (args: Record<string, unknown>) => T): ToolSchema<T> {
+/**
+ * A schema whose JSON Schema is `json` and whose validation is `check` (which throws SearchInputError with the words):
+ * arguments it refuses come to the tool as a {@link Checked} refusal.
+ */
+function toolSchema<T>(json: JsonSchema, check: (args: Record<string, unknown>) => T): ToolSchema<Checked<T>> {
   return {
     '~standard': {
       version: 1,
       vendor: 'site-search',
       validate(value) {
-        if (value === null || typeof value !== 'object' || Array.isArray(value)) return { issues: [{ message: 'Arguments must be an object' }] };
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) return { value: { ok: false, error: 'Arguments must be an object' } };
         try {
-          return { value: check(value as Record<string, unknown>) };
+          return { value: { ok: true, value: check(value as Record<string, unknown>) } };
         } catch (e) {
-          if (e instanceof SearchInputError) return { issues: [{ message: e.message }] };
+          if (e instanceof SearchInputError) return { value: { ok: false, error: e.message } };
           throw e;
         }
       },
@@ -56,14 +67,20 @@ function onlyKeys(args: Record<string, unknown>, known: string[]): void {
 
 const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 
+/** The `search` tool's arguments as checked: the endpoint's search, and the answer's token budget. */
+export interface SearchArguments {
+  search: SearchInput;
+  maxTokens: number;
+}
+
 /**
- * The `search` tool's arguments, checked and normalised as the endpoint's query string is, but for the question's length:
- * `mcp.maxQueryLength` (an assistant asks in sentences).
+ * The `search` tool's arguments, checked and normalised as the endpoint's query string is, but for the question's length
+ * (`mcp.maxQueryLength`: an assistant asks in sentences), and `maxTokens`, the answer's size.
  */
-export function searchArguments(config: ResolvedConfig): ToolSchema<SearchInput> {
+export function searchArguments(config: ResolvedConfig): ToolSchema<Checked<SearchArguments>> {
   const types = config.types;
   const maxQueryLength = config.mcp ? config.mcp.maxQueryLength : MCP_DEFAULTS.maxQueryLength;
-  return toolSchema<SearchInput>(
+  return toolSchema<SearchArguments>(
     {
       type: 'object',
       properties: {
@@ -72,13 +89,19 @@ export function searchArguments(config: ResolvedConfig): ToolSchema<SearchInput>
         offset: { type: 'integer', minimum: 0, maximum: config.maxOffset, description: 'How many results to skip, to page through them.' },
         ...(types.length > 1 ? { type: { type: 'string', enum: [...types], description: 'Only pages of this type.' } } : {}),
         tags: { type: 'array', items: { type: 'string' }, maxItems: MAX_TAGS, description: 'Only pages carrying every one of these tags.' },
+        maxTokens: {
+          type: 'integer',
+          minimum: MIN_MAX_TOKENS,
+          maximum: MAX_MAX_TOKENS,
+          description: `The most tokens the answer may take (default ${DEFAULT_MAX_TOKENS}, at most ${MAX_MAX_TOKENS}): each result carries its best section as written, cut to fit (a code block whole or not at all).`,
+        },
       },
       required: ['query'],
       additionalProperties: false,
     },
     (args) => {
-      onlyKeys(args, ['query', 'limit', 'offset', 'type', 'tags']);
-      const { query, limit, offset, type, tags } = args;
+      onlyKeys(args, ['query', 'limit', 'offset', 'type', 'tags', 'maxTokens']);
+      const { query, limit, offset, type, tags, maxTokens = DEFAULT_MAX_TOKENS } = args;
       if (typeof query !== 'string' || query.trim() === '') throw new SearchInputError('Missing query: give the words to search for');
       if (limit !== undefined && !isInteger(limit)) throw new SearchInputError('Invalid limit');
       if (offset !== undefined && !isInteger(offset)) throw new SearchInputError(`Invalid offset (0 to ${config.maxOffset})`);
@@ -86,13 +109,17 @@ export function searchArguments(config: ResolvedConfig): ToolSchema<SearchInput>
       if (tags !== undefined && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string'))) {
         throw new SearchInputError('Invalid tags: a list of tag names');
       }
-      return normalizeSearchInput(config, { q: query, limit: limit ?? null, offset: offset ?? null, type: type ?? null, tags: tags ?? null }, maxQueryLength);
+      if (!isInteger(maxTokens) || maxTokens < MIN_MAX_TOKENS || maxTokens > MAX_MAX_TOKENS) {
+        throw new SearchInputError(`Invalid maxTokens (${MIN_MAX_TOKENS} to ${MAX_MAX_TOKENS})`);
+      }
+      const search = normalizeSearchInput(config, { q: query, limit: limit ?? null, offset: offset ?? null, type: type ?? null, tags: tags ?? null }, maxQueryLength);
+      return { search, maxTokens };
     },
   );
 }
 
 /** The `get_page` tool's argument: the page's URL or path. */
-export function pageArguments(): ToolSchema<{ url: string }> {
+export function pageArguments(): ToolSchema<Checked<{ url: string }>> {
   return toolSchema(
     {
       type: 'object',
@@ -113,7 +140,7 @@ export function pageArguments(): ToolSchema<{ url: string }> {
 }
 
 /** The `list_pages` tool's arguments: a type, and where to go on (the `nextCursor` of the call before). */
-export function listArguments(config: ResolvedConfig): ToolSchema<{ type: string; cursor: string }> {
+export function listArguments(config: ResolvedConfig): ToolSchema<Checked<{ type: string; cursor: string }>> {
   const types = config.types;
   return toolSchema(
     {

@@ -39,7 +39,7 @@ export function replyCache(cache: SearchCache, maxAge: number): ReplyCache {
 
 /** The keys of one route's tools: the route's own URL (`https://docs.example.com/mcp`) and the tool under it. */
 export const replyKeys = (route: string) => ({
-  search: (input: SearchInput) => cacheKey(new URL(`${route}/tools/search`), input),
-  page: (path: string) => `${route}/tools/get_page?url=${encodeURIComponent(path)}`,
+  search: (input: SearchInput, maxTokens: number) => `${cacheKey(new URL(`${route}/tools/search`), input)}&maxTokens=${maxTokens}`,
+  page: (path: string, anchor?: string) => `${route}/tools/get_page?url=${encodeURIComponent(path)}${anchor ? `&section=${encodeURIComponent(anchor)}` : ''}`,
   list: (type: string, cursor: string) => `${route}/tools/list_pages?type=${encodeURIComponent(type)}&cursor=${encodeURIComponent(cursor)}`,
 });

@@ -5,7 +5,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { billsRowsRead, forSearch } from '../db/d1.js';
-import { listPages, readPage } from '../db/pages.js';
+import { listPages, readPage, readWritten } from '../db/pages.js';
 import type { SearchDatabase } from '../db/types.js';
 import { SiteSearchError } from '../errors.js';
 import type { McpOptions, ResolvedConfig } from '../options/options.js';
@@ -13,12 +13,13 @@ import { codePointLength } from '../text/code-points.js';
 import { MIN_QUERY_LENGTH } from '../text/query-length.js';
 import { runSearch } from '../search/search.js';
 import { urlResolver } from '../search/urls.js';
-import { LIST_PAGE_SIZE, listArguments, pageArguments, searchArguments } from './arguments.js';
-import { pageMarkdown } from './page-markdown.js';
+import { LIST_PAGE_SIZE, listArguments, pageArguments, searchArguments, type Checked, type SearchArguments } from './arguments.js';
+import { outlineOf, pageMarkdown, pathVariants, resultSection } from './page-markdown.js';
 import { ANSWER_JSON_SCHEMA, toolAnswer } from './results.js';
 import { markdownLink, markdownText } from './markdown-text.js';
 import { replyKeys, type ReplyCache, type StoredReply, type ToolReply } from './reply-cache.js';
 import type { SearchInput } from '../search/query.js';
+import type { SearchResult } from '../search/results.js';
 import type { Ranking } from '../ranking/types.js';
 import type { AnswerBody } from '../analytics/events.js';
 
@@ -112,11 +113,12 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
       outputSchema: { '~standard': { version: 1, vendor: 'site-search', validate: (value: unknown) => ({ value }), jsonSchema: { input: () => ANSWER_JSON_SCHEMA, output: () => ANSWER_JSON_SCHEMA } } } as never,
       annotations: readOnly,
     },
-    guarded(context, async (input: SearchInput): Promise<ToolReply> => {
+    guarded(context, async ({ search: input, maxTokens }: SearchArguments): Promise<ToolReply> => {
       if (codePointLength(input.q) < MIN_QUERY_LENGTH) return failure(`Query too short (at least ${MIN_QUERY_LENGTH} characters)`);
-      const { reply, counted } = await answer(keys.search(input), async () => {
+      const { reply, counted } = await answer(keys.search(input, maxTokens), async () => {
         const outcome = await search(input);
-        const { answer: found, text } = toolAnswer(input, outcome, config.maxOffset);
+        const sections = await bestSections(outcome.results);
+        const { answer: found, text } = toolAnswer(input, outcome, config.maxOffset, { maxTokens, sectionOf: (i) => sections[i] });
         const counted = { results: outcome.results.map((r) => ({ match: r.match })), ...(outcome.suggestion ? { suggestion: outcome.suggestion } : {}) };
         return { reply: { content: [{ type: 'text', text }], structuredContent: found }, counted };
       });
@@ -130,8 +132,8 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
     {
       title: 'Read a page',
       description:
-        `Read one page of ${site} as Markdown: its title, URL and description, then each section under its heading. ` +
-        'Give a URL that search or list_pages returned (a #section part is ignored), or the page\'s path on the site. ' +
+        `Read one page of ${site} as Markdown, as its author wrote it (code blocks whole): its title, URL and description, then the page. ` +
+        'Give a URL that search or list_pages returned, or the page\'s path on the site; a URL with a #section (as search gives) returns that section alone, with the page\'s outline to read another. ' +
         'Call it to read what a search result only summarizes.',
       inputSchema: pageArguments(),
       annotations: readOnly,
@@ -139,10 +141,11 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
     guarded(context, async ({ url }: { url: string }): Promise<ToolReply> => {
       const path = sitePath(url, context.origin);
       if (path === undefined) return failure(`Not a page of this site: ${url.slice(0, 200)}. Give a URL on ${context.origin} from search or list_pages.`);
-      const { reply } = await answer(keys.page(path), async () => {
+      const anchor = anchorOf(url);
+      const { reply } = await answer(keys.page(path, anchor), async () => {
         const page = await readPage(db(), config.site, pathVariants(path));
         if (!page) return { reply: failure(`No page at ${url.slice(0, 200)} in this site's index. Search for it, or browse with list_pages.`) };
-        return { reply: { content: [{ type: 'text', text: pageMarkdown(page, absolute(page.url)) }] } };
+        return { reply: { content: [{ type: 'text', text: pageMarkdown(page, absolute(page.url), anchor) }] } };
       });
       return reply;
     }),
@@ -179,16 +182,32 @@ export function toolServer(config: ResolvedConfig, context: ToolContext): McpSer
     const given = context.db();
     return runSearch(config, forSearch(given), input, { origin: context.origin, rowsBilled: billsRowsRead(given), rankings: context.rankings });
   }
+
+  /**
+   * Each result's best section as written (its section's, or its page's opening), read for every result's page in one
+   * statement after the search (whose statements never read a page's Markdown); undefined for a page without it.
+   */
+  async function bestSections(results: readonly SearchResult[]): Promise<(string | undefined)[]> {
+    const paths = results.map((r) => sitePath(r.url, context.origin));
+    const written = await readWritten(db(), config.site, [...new Set(paths.flatMap((p) => (p === undefined ? [] : pathVariants(p))))]);
+    return results.map((r, i) => {
+      const page = paths[i] === undefined ? undefined : pathVariants(paths[i]).map((v) => written.get(v)).find(Boolean);
+      if (!page) return undefined;
+      return resultSection(page.markdown, outlineOf(page), r.section ? anchorOf(r.section.url) : undefined);
+    });
+  }
 }
 
 /**
- * A tool whose failures are tool errors in the endpoint's words: a missing database or index says what to run, any
- * other database error says to look at the server's log (where it is written), never a stack.
+ * A tool whose failures are tool errors in the endpoint's words: arguments it refuses say what is wrong with them, a
+ * missing database or index says what to run, any other database error says to look at the server's log (where it is
+ * written), never a stack.
  */
-function guarded<A>(context: ToolContext, tool: (args: A) => Promise<ToolReply>): (args: A) => Promise<ToolReply> {
+function guarded<A>(context: ToolContext, tool: (args: A) => Promise<ToolReply>): (args: Checked<A>) => Promise<ToolReply> {
   return async (args) => {
+    if (!args.ok) return failure(args.error);
     try {
-      return await tool(args);
+      return await tool(args.value);
     } catch (e) {
       return failure(e instanceof SiteSearchError ? e.message.replace(/^\[site-search\] /, '') : await context.failed(e));
     }
@@ -212,21 +231,14 @@ export function sitePath(url: string, origin: string): string | undefined {
   return parsed.origin === new URL(origin).origin ? parsed.pathname : undefined;
 }
 
-/** The stored URLs a path may have been written as: with and without its trailing slash, encoded or not. */
-function pathVariants(path: string): string[] {
-  const decoded = safeDecode(path);
-  const forms = new Set<string>();
-  for (const p of [path, decoded]) {
-    const bare = p.length > 1 ? p.replace(/\/+$/, '') : p;
-    forms.add(bare).add(bare === '/' ? bare : `${bare}/`);
-  }
-  return [...forms];
-}
-
-function safeDecode(path: string): string {
+/** The `#section` of a URL, decoded (`#install` → `install`), or undefined when it names none. */
+export function anchorOf(url: string): string | undefined {
+  const at = url.indexOf('#');
+  if (at < 0 || at === url.length - 1) return undefined;
+  const hash = url.slice(at + 1);
   try {
-    return decodeURI(path);
+    return decodeURIComponent(hash);
   } catch {
-    return path;
+    return hash;
   }
 }

@@ -18,6 +18,8 @@ const QUERIES = {
   docs: 'SELECT site, type, day, url FROM search_docs ORDER BY site, url',
   titles: 'SELECT site, title FROM search_titles ORDER BY site, title',
   sections: `SELECT s.site, d.url, s.sections FROM search_sections s LEFT JOIN search_docs d ON d.id = s.page ORDER BY s.site, d.url, s.sections`,
+  // A page's Markdown parts, found through the page's URL (a part whose page is gone reads a null url).
+  markdown: `SELECT m.site, d.url, m.part, m.markdown, m.outline FROM search_markdown m LEFT JOIN search_docs d ON d.id = m.page ORDER BY m.site, d.url, m.part`,
   hashes: 'SELECT site, url, hash FROM search_hashes ORDER BY site, url',
   vocabulary: 'SELECT site, type, term FROM search_vocab ORDER BY site, type, term',
 } as const;

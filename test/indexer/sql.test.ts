@@ -105,3 +105,22 @@ describe('pushStatements', () => {
     db.close();
   });
 });
+
+describe('a page\'s Markdown as written (issue 53)', () => {
+  it('is held in parts, each statement under D1\'s limit, that read back as the page byte for byte with its outline', async () => {
+    // The worst case for a statement's bytes: three-byte characters, and quotes a literal doubles, on long lines.
+    const markdown = Array.from({ length: 400 }, (_, i) => `## 節 ${i}\n\n${"検'索".repeat(300)}\n\n\`\`\`js\nconst s = '${i}';\n\`\`\``).join('\n\n');
+    const outline = Array.from({ length: 400 }, (_, i): [number, string, string, number] => [2, `節 ${i}`, `節-${i}`, markdown.indexOf(`## 節 ${i}\n`)]);
+    const statements = pushStatements(config, [document(1, 'body', { markdown, outline })]);
+    const parts = statements.filter((s) => s.startsWith('INSERT INTO search_markdown'));
+    expect(parts.length).toBeGreaterThan(5);
+    for (const s of parts) expect(new TextEncoder().encode(s).length).toBeLessThan(D1_MAX_STATEMENT_BYTES);
+    const db = openSqlite(':memory:');
+    db.exec(toSqlFile(statements));
+    const { results } = await db.prepare('SELECT markdown, outline FROM search_markdown ORDER BY part').all<{ markdown: string; outline: string | null }>();
+    expect(results.map((r) => r.markdown).join('')).toBe(markdown);
+    expect(JSON.parse(results[0]!.outline!)).toEqual(outline);
+    expect(results.slice(1).every((r) => r.outline === null)).toBe(true);
+    db.close();
+  });
+});

@@ -4,6 +4,7 @@
  * client connected to it.
  */
 import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { openSqlite, toNodeListener, type SqliteDatabase } from '../../adapters/node.js';
@@ -12,7 +13,7 @@ import { resolveConfig } from '../../src/options/config.js';
 import type { ResolvedConfig, SearchOptions } from '../../src/options/options.js';
 import { corpusOptions } from '../../bench/labeled-queries.js';
 import { SAMPLE_CORPUS } from '../helpers/corpus.js';
-import type { McpHandler } from '../../src/mcp/index.js';
+import { createMcpHandler, type McpHandler } from '../../src/mcp/index.js';
 
 /** The sample corpus's options (a source per language), with the MCP server named. */
 export function sampleOptions(extra: Partial<SearchOptions> = {}): ResolvedConfig {
@@ -46,4 +47,31 @@ export async function connect(url: string): Promise<Client> {
 export function textOf(result: { content?: unknown }): string {
   const first = (result.content as { type: string; text?: string }[] | undefined)?.[0];
   return first?.type === 'text' ? first.text! : '';
+}
+
+/** What {@link servedIndex} gives a suite once its `beforeAll` ran. */
+export interface ServedIndex {
+  db: SqliteDatabase;
+  server: Server;
+  url: string;
+  client: Client;
+}
+
+/**
+ * The sources of `config` indexed in memory, served by the MCP handler over node:http and a client connected to it,
+ * for the suite that calls it (made in its `beforeAll`, closed in its `afterAll`).
+ */
+export function servedIndex(config: ResolvedConfig, timeout = 60_000): ServedIndex {
+  const served = {} as ServedIndex;
+  beforeAll(async () => {
+    served.db = await indexInMemory(config);
+    Object.assign(served, await serve(createMcpHandler(config, { db: served.db })));
+    served.client = await connect(served.url);
+  }, timeout);
+  afterAll(async () => {
+    await served.client?.close();
+    served.server?.close();
+    served.db?.close();
+  });
+  return served;
 }

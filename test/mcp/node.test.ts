@@ -69,16 +69,38 @@ describe('the MCP server over node:http', () => {
     expect(textOf(result)).toContain('showing results for "content collections"');
   });
 
-  it('get_page returns a page of the index as Markdown: title, URL, description, sections under headings', async () => {
+  it('get_page returns a page of the index as Markdown as written: title, URL, description, then the page', async () => {
     const origin = new URL(url).origin;
-    const result = await client.callTool({ name: 'get_page', arguments: { url: `${origin}/en/guides/actions#basic-usage` } });
+    const result = await client.callTool({ name: 'get_page', arguments: { url: `${origin}/en/guides/actions` } });
     expect(result.isError).toBeFalsy();
     const text = textOf(result);
     expect(text).toMatch(/^# Actions\n\nURL: http:\/\/127\.0\.0\.1:\d+\/en\/guides\/actions\n/);
     expect(text).toMatch(/\n> .+\n/);
     expect(text).toContain('\n## Basic usage\n');
+    // The code block as the author wrote it, with its language and title, on lines of its own.
+    expect(text).toContain("\n```ts title=\"src/actions/index.ts\"\nimport { defineAction } from 'astro:actions';\nimport { z } from 'astro/zod';\n");
     // A path of the site works as well as the URL.
     expect(textOf(await client.callTool({ name: 'get_page', arguments: { url: '/en/guides/actions/' } }))).toBe(text);
+  });
+
+  it('get_page with a #section returns that section alone, after the page\'s outline; an unknown one the whole page, saying so', async () => {
+    const origin = new URL(url).origin;
+    const whole = textOf(await client.callTool({ name: 'get_page', arguments: { url: `${origin}/en/guides/actions` } }));
+    const text = textOf(await client.callTool({ name: 'get_page', arguments: { url: `${origin}/en/guides/actions#checking-for-errors` } }));
+    expect(text).toContain(`Section: [Checking for errors](${origin}/en/guides/actions#checking-for-errors)`);
+    expect(text).toContain(`\n- [Basic usage](${origin}/en/guides/actions#basic-usage)\n  - [Write your first action](${origin}/en/guides/actions#write-your-first-action)\n`);
+    expect(text).toContain(`  - [Checking for errors](${origin}/en/guides/actions#checking-for-errors) (this section)\n`);
+    const body = text.slice(text.indexOf('\n---\n\n') + 6);
+    // The section from its heading to the next heading of its level, as the whole page holds it.
+    expect(body.startsWith('### Checking for errors\n')).toBe(true);
+    expect(whole).toContain(body.trimEnd());
+    expect(body).not.toContain('### Accessing data directly without an error check');
+    expect(body.length).toBeLessThan(whole.length / 4);
+    // The path with the anchor, percent-encoded or not, is the same section.
+    expect(textOf(await client.callTool({ name: 'get_page', arguments: { url: '/en/guides/actions#checking-for-errors' } }))).toBe(text);
+    const unknown = textOf(await client.callTool({ name: 'get_page', arguments: { url: `${origin}/en/guides/actions#no-such-part` } }));
+    expect(unknown).toContain('(No section #no-such-part on this page: the whole page follows.)');
+    expect(unknown).toContain('\n## Basic usage\n');
   });
 
   it('get_page refuses a URL that is no page of the index, and another site\'s URL, as tool errors', async () => {
@@ -140,7 +162,7 @@ describe('the MCP server over node:http', () => {
     }
   });
 
-  it('answers bad arguments with tool errors in the endpoint\'s words', async () => {
+  it('answers bad arguments with tool errors in the endpoint\'s words, without the SDK\'s prefix', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ query: 'x'.repeat(501) }, 'Query too long (max 500 characters)'],
       [{ query: 'actions', offset: 201 }, 'Invalid offset (0 to 200)'],
@@ -150,10 +172,17 @@ describe('the MCP server over node:http', () => {
       [{}, 'Missing query'],
       [{ query: 'a' }, 'Query too short'],
     ];
-    for (const [args, words] of cases) {
-      const result = await client.callTool({ name: 'search', arguments: args });
+    const others: [string, Record<string, unknown>, string][] = [
+      ['get_page', {}, 'Missing url: give a page URL from a search result'],
+      ['get_page', { url: 'x'.repeat(2049) }, 'URL too long (max 2048 characters)'],
+      ['list_pages', { type: 'klingon' }, 'Invalid type. One of: de, en, fr, ja, ko, zh-cn'],
+      ['list_pages', { page: 2 }, 'Unknown argument "page". Arguments: type, cursor'],
+    ];
+    for (const [name, args, words] of [...cases.map(([args, words]) => ['search', args, words] as const), ...others]) {
+      const result = await client.callTool({ name, arguments: args });
       expect(result.isError, JSON.stringify(args)).toBe(true);
-      expect(textOf(result)).toContain(words);
+      // The endpoint's words and nothing before them (the SDK's "Input validation error: Invalid arguments for tool search: ").
+      expect(textOf(result).startsWith(words), textOf(result)).toBe(true);
       expect(textOf(result)).not.toMatch(/\n\s+at /);
     }
   });

@@ -40,8 +40,14 @@ describe('MCP search parity with the endpoint', () => {
     const viaTool: ReturnType<typeof score>[] = [];
     const viaEndpoint: ReturnType<typeof score>[] = [];
     for (const q of queries) {
-      const call = await client.callTool({ name: 'search', arguments: { query: q.query, type: q.lang, limit: 10 } });
-      const toolUrls = (call.structuredContent as { results: { page: string }[] }).results.map((r) => r.page);
+      // An answer's token budget may leave the last results for the next call, as nextOffset says: an assistant pages.
+      const toolUrls: string[] = [];
+      for (let offset: number | undefined = 0; offset !== undefined && toolUrls.length < 10; ) {
+        const call = await client.callTool({ name: 'search', arguments: { query: q.query, type: q.lang, limit: 10 - toolUrls.length, offset } });
+        const answer = call.structuredContent as { results: { page: string }[]; nextOffset?: number };
+        toolUrls.push(...answer.results.map((r) => r.page));
+        offset = answer.results.length > 0 ? answer.nextOffset : undefined;
+      }
       const params = new URLSearchParams({ q: q.query, type: q.lang, limit: '10' });
       const answer = (await (await endpoint(new Request(`${origin}/api/search?${params}`))).json()) as { results: { url: string }[] };
       const endpointUrls = answer.results.map((r) => r.url);

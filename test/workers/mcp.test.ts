@@ -1,7 +1,7 @@
 /**
  * The MCP server in workerd (Miniflare) over a real D1 binding, filled by the indexer from the astro-docs sample, and
  * driven by the official TypeScript client: the Worker serves /mcp beside the endpoint, `search` ranks as the endpoint
- * does, `get_page` reads a page back from D1.
+ * does, `get_page` reads a page back from D1, and `<page>.md` serves the same bytes.
  */
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,8 +59,22 @@ describe('the MCP server in a Worker with D1', () => {
     expect(text).toMatch(/^# Astro docs\n\n> .+\n\n## de\n\n- \[/);
     expect(text).toContain(`- [Actions](${new URL('/en/guides/actions', base).href}): Learn how to create type-safe server functions`);
     const full = await (await fetch(new URL('/llms-full.txt', base))).text();
-    expect(full.split('\n---\n')).toHaveLength(49);
+    // A page as written may hold `---` lines of its own: the 48 pages are counted by the lines that start them.
+    expect(full.match(/\n---\n\n# [^\n]+\n\nURL: http/g)).toHaveLength(48);
     expect(full).toContain(`# Actions\n\nURL: ${new URL('/en/guides/actions', base).href}\n`);
+  });
+
+  it('serves each page as Markdown at <page path>.md and to Accept: text/markdown, the bytes get_page gives, from D1', async () => {
+    const text = textOf(await client.callTool({ name: 'get_page', arguments: { url: '/en/guides/actions' } }));
+    for (const [path, headers] of [['/en/guides/actions.md', {}], ['/en/guides/actions/index.md', {}], ['/en/guides/actions', { Accept: 'text/markdown' }]] as const) {
+      const response = await fetch(new URL(path, base), { headers });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(await response.text()).toBe(text);
+    }
+    const missing = await fetch(new URL('/en/nothing-here.md', base));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: "No page at /en/nothing-here in this site's index" });
   });
 
   it('keeps the endpoint and the 404 of other paths as they were', async () => {
