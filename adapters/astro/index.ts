@@ -27,6 +27,7 @@ export interface AstroIntegrationLike {
       config: { root: URL; site?: string };
       command?: 'dev' | 'build' | 'preview' | 'sync';
       injectRoute: (route: { pattern: string; entrypoint: string; prerender?: boolean }) => void;
+      addMiddleware: (middleware: { entrypoint: string; order: 'pre' | 'post' }) => void;
       updateConfig: (config: { vite: object }) => unknown;
     }) => void;
     'astro:config:done': (params: {
@@ -49,7 +50,7 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
   return {
     name: 'site-search',
     hooks: {
-      'astro:config:setup': ({ config: astroConfig, command, injectRoute, updateConfig }) => {
+      'astro:config:setup': ({ config: astroConfig, command, injectRoute, addMiddleware, updateConfig }) => {
         config = resolveConfig(options);
         site = astroConfig.site;
         // Under `astro dev` the index changes as you write (a re-run `site-search index`, the Starlight plugin's
@@ -62,6 +63,8 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
           if (!mcpSdkInstalled()) throw new SiteSearchError(MISSING_MCP_SDK_MESSAGE);
           injectRoute({ pattern: config.mcp.route, entrypoint: 'site-search/astro/mcp-route', prerender: false });
         }
+        // Each page as Markdown beside it (`/docs/install.md` for `/docs/install/`), with llms.txt (docs/mcp.md).
+        if (config.llms) addMiddleware({ entrypoint: 'site-search/astro/markdown-middleware', order: 'pre' });
         updateConfig({
           vite: {
             plugins: [
