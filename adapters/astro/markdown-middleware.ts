@@ -5,17 +5,11 @@
  */
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
 import { config, database, dev, links, platform } from 'virtual:site-search/runtime';
-import type { ResolvedConfig, SearchDatabase, WaitUntilContext } from '../../src/index.js';
-import { missingIndexMessage } from '../../src/errors.js';
+import type { ResolvedConfig, SearchDatabase } from '../../src/index.js';
 import { createLlmsHandler } from '../../src/llms/index.js';
 import { markdownPagePath } from '../../src/llms/markdown-path.js';
 import { onAllowedDomain, type LinkOrigins } from './link-origin.js';
-
-interface PlatformContext {
-  env?: object;
-  ctx?: WaitUntilContext;
-  missingIndex?: string;
-}
+import { platformContext, missingIndexResponse } from './platform.js';
 
 // The page's links are absolute on the origin the endpoint's are (link-origin.ts). Under `astro dev` nothing is cached:
 // the page changes as it is written and re-indexed.
@@ -30,7 +24,7 @@ const handler = createLlmsHandler(dev ? { ...resolved, cacheMaxAge: 0 } : resolv
 export async function onRequest({ request, locals }: { request: Request; locals: object }, next: () => Promise<Response>): Promise<Response> {
   // Only the `.md` suffix: `Accept: text/markdown` on a page path would also reach the search and MCP routes.
   if (!new URL(request.url).pathname.endsWith('.md') || markdownPagePath(request) === undefined) return next();
-  const { env, ctx, missingIndex } = (platform as (locals: object) => PlatformContext)(locals);
-  if (missingIndex) return Response.json({ error: missingIndexMessage(missingIndex) }, { status: 500, headers: { 'Cache-Control': 'no-store' } });
+  const { env, ctx, missingIndex } = platformContext(platform, locals);
+  if (missingIndex) return missingIndexResponse(missingIndex);
   return handler(onAllowedDomain(request, allowedDomains), env, ctx);
 }

@@ -1,17 +1,12 @@
 /** The MCP server the Astro integration injects at the `mcp` option's route (docs/mcp.md), on demand. */
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
 import { analytics, config, database, dev, links, platform } from 'virtual:site-search/runtime';
-import type { ResolvedConfig, SearchDatabase, WaitUntilContext } from '../../src/index.js';
+import type { ResolvedConfig, SearchDatabase } from '../../src/index.js';
 import { missingIndexMessage } from '../../src/errors.js';
 import { createMcpHandler } from '../../src/mcp/index.js';
 import { recordAnalytics } from '../../src/analytics/index.js';
 import { onAllowedDomain, type LinkOrigins } from './link-origin.js';
-
-interface PlatformContext {
-  env?: object;
-  ctx?: WaitUntilContext;
-  missingIndex?: string;
-}
+import { platformContext } from './platform.js';
 
 // Page and result URLs are built as the search endpoint's are (the `origin` option, Astro's `site`, an allowed domain,
 // the request: link-origin.ts). On Node the handler opens
@@ -31,7 +26,7 @@ export const prerender = false;
 
 /** Every method goes to the handler: POST is MCP, OPTIONS a preflight, the rest get a JSON-RPC 405. */
 export async function ALL({ request, locals }: { request: Request; locals: object }): Promise<Response> {
-  const { env, ctx, missingIndex } = (platform as (locals: object) => PlatformContext)(locals);
+  const { env, ctx, missingIndex } = platformContext(platform, locals);
   if (missingIndex) {
     return Response.json({ jsonrpc: '2.0', error: { code: -32603, message: missingIndexMessage(missingIndex) }, id: null }, { status: 500, headers: { 'Cache-Control': 'no-store' } });
   }

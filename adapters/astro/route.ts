@@ -1,16 +1,10 @@
 /** The endpoint the Astro integration injects at `apiRoute`. */
 // @ts-expect-error: provided at build time by the integration's Vite plugin (adapters/astro/runtime-module.ts).
 import { analytics, config, database, dev, links, platform } from 'virtual:site-search/runtime';
-import { createSearchHandler, type ResolvedConfig, type SearchDatabase, type WaitUntilContext } from '../../src/index.js';
+import { createSearchHandler, type ResolvedConfig, type SearchDatabase } from '../../src/index.js';
 import { createDevSearchHandler } from '../../src/http/dev-server.js';
-import { missingIndexMessage } from '../../src/errors.js';
 import { onAllowedDomain, type LinkOrigins } from './link-origin.js';
-
-interface PlatformContext {
-  env?: object;
-  ctx?: WaitUntilContext;
-  missingIndex?: string;
-}
+import { platformContext, missingIndexResponse } from './platform.js';
 
 // Result URLs are built on the `origin` option, else Astro's `site`, else an allowed domain, else the request's URL as
 // Astro reports it (link-origin.ts; under `astro dev`, the request). Under `astro dev` (where workerd may have no
@@ -24,12 +18,7 @@ export const prerender = false;
 
 /** Every method goes to the handler: GET/HEAD search, OPTIONS is CORS preflight, POST a click report (analytics on), the rest get 405. */
 export async function ALL({ request, locals }: { request: Request; locals: object }): Promise<Response> {
-  const { env, ctx, missingIndex } = (platform as (locals: object) => PlatformContext)(locals);
-  if (missingIndex) {
-    return Response.json(
-      { error: missingIndexMessage(missingIndex) },
-      { status: 500, headers: { 'Cache-Control': 'no-store' } },
-    );
-  }
+  const { env, ctx, missingIndex } = platformContext(platform, locals);
+  if (missingIndex) return missingIndexResponse(missingIndex);
   return handler(onAllowedDomain(request, allowedDomains), env, ctx);
 }
