@@ -1,7 +1,8 @@
 /**
- * Snippets mark what matters (issue 56, item 4a): on real pages, a question's filler words ("and", "with", "on", "how",
+ * Snippets mark what matters (issue 56, item 4): on real pages, a question's filler words ("and", "with", "on", "how",
  * "to") are never marked, in the page's snippet (FTS5's `snippet()` over the statement's marked expression) or in a
  * section's (sections.ts), while its informative words are; filler is marked only when the query holds nothing else.
+ * And a snippet never runs a heading into the text after it: the page's text ends each heading as a sentence.
  * The Astro sample this repository carries (test/fixtures/astro-docs-sample), through the real indexer, on node:sqlite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,5 +36,11 @@ describe('snippet marks, on the Astro sample', () => {
 
   it('marks filler when the query holds nothing else', async () => {
     expect((await marked('with and')).filter(isFiller).length).toBeGreaterThan(0);
+  });
+
+  it('never runs a heading into the text after it', async () => {
+    // "## Prerequisites" then "- **Node.js** - `v22.12.0` or higher": once "Prerequisites Node.js - v22.12.0".
+    const [hit] = (await astro.search('prerequisites node.js version', {}, 10)).filter((r) => r.url === '/en/install-and-setup');
+    expect(hit?.snippet).toContain('<mark>Prerequisites</mark>. <mark>Node.js</mark>');
   });
 });
