@@ -20,6 +20,7 @@ export default defineConfig({
     astro: 'adapters/astro/index.ts',
     'astro-route': 'adapters/astro/route.ts',
     'astro-mcp-route': 'adapters/astro/mcp-route.ts',
+    'astro-markdown-middleware': 'adapters/astro/markdown-middleware.ts',
     starlight: 'adapters/starlight/index.ts',
     next: 'adapters/next.ts',
     sveltekit: 'adapters/sveltekit.ts',

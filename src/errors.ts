@@ -42,6 +42,14 @@ export function missingIndexMessage(path: string): string {
 }
 
 /**
+ * What a site with the `mcp` option on is told when the optional peer dependency is not installed. A bundler's own
+ * words name an export or a virtual module (Vite: `"readRequestBody" is not exported by
+ * "__vite-optional-peer-dep:@modelcontextprotocol/server:site-search"`), not the package to install.
+ * @internal
+ */
+export const MISSING_MCP_SDK_MESSAGE = '[site-search] mcp: true needs @modelcontextprotocol/server: npm install @modelcontextprotocol/server (docs/mcp.md)';
+
+/**
  * The message for a folder where the local index file should be: SQLite's own words for it are "disk I/O error",
  * which names neither the path nor the fix.
  * @internal

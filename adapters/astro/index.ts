@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig, type ResolvedConfig, type SearchOptions } from '../../src/index.js';
 import { checkDatabaseConfig } from '../../src/indexer/wrangler.js';
+import { MISSING_MCP_SDK_MESSAGE, SiteSearchError } from '../../src/errors.js';
 import { runtimeModule, type Platform } from './runtime-module.js';
 import type { AllowedDomain, LinkOrigins } from './link-origin.js';
 
@@ -26,6 +27,7 @@ export interface AstroIntegrationLike {
       config: { root: URL; site?: string };
       command?: 'dev' | 'build' | 'preview' | 'sync';
       injectRoute: (route: { pattern: string; entrypoint: string; prerender?: boolean }) => void;
+      addMiddleware: (middleware: { entrypoint: string; order: 'pre' | 'post' }) => void;
       updateConfig: (config: { vite: object }) => unknown;
     }) => void;
     'astro:config:done': (params: {
@@ -48,7 +50,7 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
   return {
     name: 'site-search',
     hooks: {
-      'astro:config:setup': ({ config: astroConfig, command, injectRoute, updateConfig }) => {
+      'astro:config:setup': ({ config: astroConfig, command, injectRoute, addMiddleware, updateConfig }) => {
         config = resolveConfig(options);
         site = astroConfig.site;
         // Under `astro dev` the index changes as you write (a re-run `site-search index`, the Starlight plugin's
@@ -57,7 +59,12 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
         root = fileURLToPath(astroConfig.root);
         if (config.apiRoute) injectRoute({ pattern: config.apiRoute, entrypoint: 'site-search/astro/route', prerender: false });
         // The MCP server for AI assistants (docs/mcp.md), with the `mcp` option on.
-        if (config.mcp) injectRoute({ pattern: config.mcp.route, entrypoint: 'site-search/astro/mcp-route', prerender: false });
+        if (config.mcp) {
+          if (!mcpSdkInstalled()) throw new SiteSearchError(MISSING_MCP_SDK_MESSAGE);
+          injectRoute({ pattern: config.mcp.route, entrypoint: 'site-search/astro/mcp-route', prerender: false });
+        }
+        // Each page as Markdown beside it (`/docs/install.md` for `/docs/install/`), with llms.txt (docs/mcp.md).
+        if (config.llms) addMiddleware({ entrypoint: 'site-search/astro/markdown-middleware', order: 'pre' });
         updateConfig({
           vite: {
             plugins: [
@@ -100,6 +107,22 @@ export default function siteSearch(options: SearchOptions): AstroIntegrationLike
       },
     },
   };
+}
+
+/**
+ * Whether the MCP route's import of the optional peer dependency will resolve: looked up from this package's own
+ * folder, as Vite resolves the route's imports (a pnpm store links peers there). Without it Vite bundles a stub and
+ * the build fails on a missing export, naming no package; checked before, the build stops with the package's name.
+ */
+function mcpSdkInstalled(): boolean {
+  try {
+    // With the `import` conditions, as the route's import is resolved; require's where a loader gives no resolve.
+    if (typeof import.meta.resolve === 'function') import.meta.resolve('@modelcontextprotocol/server');
+    else createRequire(import.meta.url).resolve('@modelcontextprotocol/server');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Astro 6 moved Cloudflare bindings from `locals.runtime` to `cloudflare:workers`. */

@@ -210,7 +210,9 @@ describe('search as you type', () => {
     const docs = await api({ q: 'otter', limit: '8', type: 'doc' });
     await expect.poll(titles).toEqual(docs.results.map((r) => r.title));
     await chip('all').click();
-    await expect.poll(() => options().count()).toBe(8);
+    const all = await api({ q: 'otter', limit: '8' });
+    expect(all.results).toHaveLength(8);
+    await expect.poll(() => options().count()).toBe(optionUrls(all).length);
     expect(types).toEqual(['post', 'doc', null]);
   });
 });

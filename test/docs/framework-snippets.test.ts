@@ -157,6 +157,16 @@ describe.each([
     files: () => ({ 'search.config.ts': block('docs/mcp.md', 'search.config.ts'), 'src/worker.ts': block('docs/mcp.md', 'src/worker.ts'), 'server.ts': block('docs/mcp.md', 'server.ts') }),
   },
   {
+    name: 'docs/mcp.md: the Next.js proxy serving pages as Markdown',
+    app: 'next16',
+    files: () => ({ 'search.config.ts': block('docs/mcp.md', 'search.config.ts'), 'proxy.ts': block('docs/mcp.md', 'proxy.ts') }),
+  },
+  {
+    name: 'docs/mcp.md: the SvelteKit hook serving pages as Markdown',
+    app: 'sveltekit2',
+    files: () => ({ 'search.config.ts': block('docs/mcp.md', 'search.config.ts'), 'src/hooks.server.ts': block('docs/mcp.md', 'src/hooks.server.ts') }),
+  },
+  {
     name: 'docs/mcp.md: the Astro config with MCP',
     app: 'astro7-node',
     files: () => ({ 'astro.config.mjs': block('docs/mcp.md', 'astro.config.mjs') }),

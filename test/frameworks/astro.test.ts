@@ -15,6 +15,8 @@ import { launchChromium } from '../helpers/chromium.js';
 import { docBlock } from '../helpers/doc-blocks.js';
 import { devModeSuite, endpointSuite, MISSING_BINDING, type EndpointUnderTest } from './endpoint-suite.js';
 import { mcpSuite } from './mcp-suite.js';
+import { openSqlite } from '../../adapters/node.js';
+import { createLlmsHandler } from '../../src/llms/index.js';
 import { appDir, buildApp, coreHandler, expectAnswersLikeCore, FIXTURE, freePort, indexFixture, options, prepare, pushToLocalD1, SERVE_FUNCTION, start, startReadOnlyCopy, type RunningApp } from './harness.js';
 
 const run = promisify(execFile);
@@ -65,6 +67,25 @@ describe.each(['astro5-node', 'astro7-node'])('%s', (name) => {
       const full = readFileSync(join(built, 'dist/client/llms-full.txt'), 'utf8');
       expect(full).toMatch(/^# Documentation\n\n> Every page of Documentation in full, with its title and address\.\n/);
       expect(full).toContain('# Getting started\n\nURL: /docs/getting-started/\n');
+    });
+    it('serves each page as Markdown at <page path>.md, the bytes the llms handler gives; a page not indexed is a 404', async () => {
+      const core = createLlmsHandler(options, { db: openSqlite(join(built, '.site-search/search.db')), cache: false });
+      // Astro reports the request on localhost here (no site, no allowed domain): the page's URL line is on it.
+      const sameOrigin = (text: string) => text.replace(/http:\/\/(?:localhost|127\.0\.0\.1):\d+/g, 'ORIGIN');
+      for (const path of ['/docs/getting-started.md', '/docs/security.md', '/blog/launch.md']) {
+        const page = await fetch(`${t.app.origin}${path}`);
+        expect(page.status, path).toBe(200);
+        expect(page.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+        const expected = await core(new Request(`${t.app.origin}${path}`));
+        expect(expected.status, path).toBe(200);
+        expect(sameOrigin(await page.text())).toBe(sameOrigin(await expected.text()));
+      }
+      expect(await (await fetch(`${t.app.origin}/docs/getting-started.md`)).text()).toContain('# Getting started');
+      const missing = await fetch(`${t.app.origin}/docs/not-a-page.md`);
+      expect(missing.status).toBe(404);
+      expect(((await missing.json()) as { error: string }).error).toBe('No page at /docs/not-a-page in this site\'s index');
+      // The page itself is still the page: the route answers only the `.md` path.
+      expect((await fetch(`${t.app.origin}/docs/getting-started/`)).headers.get('content-type')).toMatch(/^text\/html/);
     });
   }
 

@@ -62,7 +62,7 @@ describe('package.json', () => {
     expect(existsSync(join(root, types))).toBe(true);
   });
 
-  it.each(['.', './workers', './analytics', './mcp', './llms', './astro/route', './next', './sveltekit'])('the %s entry imports no node: built-in (it runs in Workers)', (entry) => {
+  it.each(['.', './workers', './analytics', './mcp', './llms', './astro/route', './astro/markdown-middleware', './next', './sveltekit'])('the %s entry imports no node: built-in (it runs in Workers)', (entry) => {
     const file = join(root, (pkg.exports[entry] as { default: string }).default);
     for (const module of moduleGraph(file)) {
       expect(readFileSync(module, 'utf8'), module).not.toMatch(/from\s*["']node:|import\(["']node:|require\(["']node:/);
