@@ -3,6 +3,7 @@
  * prose, then renders the prose through the inline pass.
  */
 import { normalizeLabel, renderInline, type Warn } from './markdown-inline.js';
+import { headingAsSentence } from './heading-sentence.js';
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Block pass
@@ -285,7 +286,7 @@ export function renderBlocks(doc: ScannedDoc, warn: Warn): string {
         break;
       case 'heading':
         flush();
-        out.push(renderInline(block.text, [block.line], doc.refs, warn));
+        out.push(headingAsSentence(renderInline(block.text, [block.line], doc.refs, warn)));
         break;
       case 'text':
         run.push(block.text);

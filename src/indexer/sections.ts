@@ -1,6 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import { SECTION_MATCH_CHARS } from '../db/schema.js';
 import { cutOnWord } from '../text/cut.js';
+import { headingAsSentence } from './heading-sentence.js';
 import type { TextSection } from './text.js';
 
 /**
@@ -104,8 +105,9 @@ export function deepText(parts: PreparedSection[], start: number, maxChars: numb
   const pieces: string[] = [];
   let position = 0;
   let kept = 0;
-  for (const { heading, text } of parts) {
-    const whole = [heading, text].filter(Boolean).join(' ');
+  for (const part of parts) {
+    const heading = headingAsSentence(part.heading);
+    const whole = bodyPart(part);
     const from = Math.max(0, start - position);
     position += whole.length + 1;
     if (from >= whole.length || kept >= maxChars) continue;
@@ -117,12 +119,14 @@ export function deepText(parts: PreparedSection[], start: number, maxChars: numb
   return pieces.join(' ');
 }
 
-/** The page body: its parts' headings and texts in order, as one text. */
+/** The page body: its parts in order, as one text. */
 export function bodyOf(parts: PreparedSection[]): string {
-  return parts
-    .flatMap((p) => [p.heading, p.text])
-    .filter(Boolean)
-    .join(' ');
+  return parts.map(bodyPart).filter(Boolean).join(' ');
+}
+
+/** A part as the body holds it: its heading ended as a sentence ({@link headingAsSentence}), then its text. */
+function bodyPart({ heading, text }: PreparedSection): string {
+  return [headingAsSentence(heading), text].filter(Boolean).join(' ');
 }
 
 export type { TextSection };

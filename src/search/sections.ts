@@ -1,3 +1,4 @@
+import { isFiller } from '../ranking/filler.js';
 import { foldWord } from '../text/fold.js';
 import { removeWordBreaks } from '../text/segment.js';
 import { MARK_CLOSE, MARK_OPEN } from '../text/marks.js';
@@ -51,14 +52,15 @@ export function bestSection(sections: string | null, words: string[]): MatchedSe
 }
 
 /**
- * The stems a section is scored by: each query word folded, long ones cut by two letters (so "collections" finds
- * "collection"). A one-letter Latin word ("a", "i") is left out when the query has others: as a stem it starts
- * every tenth word of the text, so it only blurs the choice (and was most of what counting cost).
+ * The stems a section is scored and marked by: each query word folded, long ones cut by two letters (so "collections"
+ * finds "collection"). Filler ({@link isFiller}: "and", "with", "on") and one-letter Latin words ("a", "i") are left
+ * out when the query has others: they are on nearly every line, so marking them says nothing about why the section
+ * matched, and as stems they only blur the choice (and were most of what counting cost).
  */
 export function sectionWords(terms: string[]): string[] {
-  const stems = terms.map(foldWord).filter((w) => w.length > 0).map((w) => (w.length > 5 ? w.slice(0, -2) : w));
-  const telling = stems.filter((w) => !(w.length === 1 && w.charCodeAt(0) < 128));
-  return telling.length > 0 ? telling : stems;
+  const words = terms.map((term) => ({ folded: foldWord(term), filler: isFiller(term.toLowerCase()) })).filter((w) => w.folded.length > 0);
+  const telling = words.filter((w) => !w.filler && !(w.folded.length === 1 && w.folded.charCodeAt(0) < 128));
+  return (telling.length > 0 ? telling : words).map(({ folded }) => (folded.length > 5 ? folded.slice(0, -2) : folded));
 }
 
 /** How many times words start with one of `stems` in `text` (so "collection" counts for "collections"). */

@@ -124,7 +124,7 @@ describe('markdownToText: MDX comments', () => {
 
   it('ignores comment syntax inside inline code', () => {
     expect(markdownToText(md(['Write `{/*` to open one.', '', '## Next', 'Close with `*/}`.']))).toBe(
-      'Write {/* to open one. Next Close with */}.',
+      'Write {/* to open one. Next. Close with */}.',
     );
   });
 
@@ -196,7 +196,15 @@ describe('markdownToText: admonitions', () => {
 
 describe('markdownToText: Markdown punctuation', () => {
   it('drops heading marks, including closing ones', () => {
-    expect(markdownToText(md(['# Title', '## Sub ##', '###### Deep']))).toBe('Title Sub Deep');
+    expect(markdownToText(md(['# Title', '## Sub ##', '###### Deep']))).toBe('Title. Sub. Deep.');
+  });
+
+  it('ends a heading as a sentence, so a snippet never runs it into the text after it', () => {
+    expect(markdownToText(md(['## Install', 'Run `npm create astro`.']))).toBe('Install. Run npm create astro.');
+    // One that already ends a sentence or a label keeps its own stop; code in it ends as a sentence too.
+    expect(markdownToText(md(['## Why?', 'Speed.', '## Note:', 'Read.', '## `getEntry()`', 'Call it.']))).toBe('Why? Speed. Note: Read. getEntry(). Call it.');
+    // Scripts without spaces take their own full stop; an empty heading adds none.
+    expect(markdownToText(md(['## 安装', '运行命令。', '## <Icon />', 'Text']))).toBe('安装。 运行命令。 Text');
   });
 
   it('drops emphasis and strikethrough marks', () => {
@@ -292,7 +300,7 @@ describe('markdownToText: text normalisation', () => {
 
   it('collapses whitespace and separates lines and blocks', () => {
     expect(markdownToText(md(['  first   line', 'second\tline', '', '# Head', 'text', '- a', '- b  ']))).toBe(
-      'first line second line Head text a b',
+      'first line second line Head. text a b',
     );
   });
 

@@ -40,6 +40,22 @@ describe('the sections listed under a result', () => {
     expect(snippet('Über Ärger: ärgerlich, Ärgernis.', ['arger'], 8)).toBe('Über <mark>Ärger</mark>: <mark>ärgerlich</mark>, <mark>Ärgernis</mark>.');
   });
 
+  it('marks and scores by the informative words, filler only when the query holds nothing else', () => {
+    // "and", "with", "on" are on every line: marked, they say nothing about why the section matched.
+    expect(snippet('Deploy with Netlify and Vercel on push.', ['deploy', 'with', 'netlify', 'and', 'on'], 8)).toBe(
+      '<mark>Deploy</mark> with <mark>Netlify</mark> and Vercel on push.',
+    );
+    expect(sectionWords(['How', 'do', 'I', 'deploy', 'with', 'Netlify'])).toEqual(['depl', 'netli']);
+    // A query of filler alone still marks it.
+    expect(snippet('Sign in with a passkey.', ['with'])).toBe('…in <mark>with</mark> a passkey.');
+    // The section chosen is the one holding the informative word, not the one saying the filler most.
+    const json = sectionsJson([
+      { heading: 'With and on', anchor: 'with-and-on', content: 'With this and that, on and on, with everything.' },
+      { heading: 'Adapters', anchor: 'adapters', content: 'Deploy with an adapter.' },
+    ]);
+    expect(matchingSections(json, sectionWords(['deploy', 'with', 'and', 'on']), 3).map((s) => s.anchor)).toEqual(['adapters']);
+  });
+
   it('is safe to render: markup in the text is escaped, only the marks are tags', () => {
     expect(snippet('Never <b>run</b> alert("x") here', ['alert'], 8)).toBe('Never &lt;b&gt;run&lt;/b&gt; <mark>alert</mark>(&quot;x&quot;) here');
   });
