@@ -41,8 +41,11 @@ describe('the Worker bundle', () => {
  * with it). Issue 54 raised it to 116 KB (115,260 → 118,008): the tools' replies kept in the Cache API, frontmatter
  * escaped in what assistants read, llms.txt and llms-full.txt written once per cache lifetime by keyset, bounded and
  * streamed from one buffer, list_pages by cursor, and a damaged or missing index told as the endpoint tells it.
+ * Issues 53 and 56 raised it to 120 KB (119,523 measured): pages as their authors wrote them with `url#anchor`
+ * sections and `<page>.md`, answers sized to a token budget, long questions, release notes after guides and page
+ * families with their variants. The budget catches bloat; code is never folded to fit it.
  */
-const MAX_MCP_GZIP_BYTES = 116 * 1024;
+const MAX_MCP_GZIP_BYTES = 120 * 1024;
 
 describe('the Worker bundle with the MCP server', () => {
   it(`is at most ${MAX_MCP_GZIP_BYTES} bytes gzipped, and the MCP code is only in it`, async () => {
