@@ -1,7 +1,7 @@
 /**
  * Issue 44, item 7: a damaged index fails once, clearly. Real index files (the English pages of the astro-docs sample,
- * pushed by the indexer) damaged as disks and copies damage them: cut in half, replaced by text, two pages in the
- * middle overwritten with garbage. Searched through the handler and through node:http (`site-search/node`), on
+ * pushed by the indexer) damaged as disks and copies damage them: cut in half, replaced by text, two pages of the
+ * full-text index overwritten with garbage. Searched through the handler and through node:http (`site-search/node`), on
  * node:sqlite and better-sqlite3, with the server's log (console.error) captured.
  */
 import { execFile } from 'node:child_process';
@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { openSqlite, toNodeListener, type SqliteDriver } from '../../adapters/node.js';
@@ -50,12 +51,19 @@ function damagedCopy(name: string, damage: (path: string, size: number) => void)
 const DAMAGE = {
   truncated: (path: string, size: number) => truncateSync(path, Math.floor(size / 2)),
   'not a database': (path: string) => writeFileSync(path, 'hello, this is not a database\n'.repeat(500)),
-  /** Two pages of deterministic garbage a tenth of the way in: a B-tree some searches read and others do not. */
-  'partly corrupt': (path: string, size: number) => {
+  /**
+   * Two pages of deterministic garbage where the full-text index's B-tree starts (its root page, found in the schema:
+   * the file's layout moves with every table a schema version adds, and a place a tenth of the way in now fell in the
+   * pages' Markdown, which no search reads).
+   */
+  'partly corrupt': (path: string) => {
+    const sqlite = new DatabaseSync(path, { readOnly: true });
+    const { rootpage } = sqlite.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'search_index_data'").get() as { rootpage: number };
+    sqlite.close();
     const garbage = Buffer.alloc(2 * PAGE);
     for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 2654435761) >>> 24;
     const fd = openSync(path, 'r+');
-    writeSync(fd, garbage, 0, garbage.length, Math.floor((size / PAGE) * 0.1) * PAGE);
+    writeSync(fd, garbage, 0, garbage.length, (rootpage - 1) * PAGE);
     closeSync(fd);
   },
 };
