@@ -12,7 +12,7 @@
  * CPU time (workers included) per second of the phase and per attacking request: whether the server had the cores to
  * itself (CPU near 2 s a second on 2 cores) or waited for them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { Agent, get } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { baseConfig } from '../corpus.js';
 import { writeLatencyIndex } from '../perf/latency.js';
 import { QUERY_MIX } from '../perf/measure.js';
+import { start, stop } from './processes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const AUTOCANNON_ROOT = join(here, '..', '..', 'node_modules');
@@ -29,27 +30,6 @@ const PHASES = ['alone', 'beside two MCP attackers (batches of 10 searches)', 'b
 type Phase = (typeof PHASES)[number];
 
 const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!;
-
-function start(args: string[], cwd?: string): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve({ child, line: out.slice(0, nl) });
-    });
-    child.on('exit', (code) => reject(new Error(`[bench] ${args.join(' ')} exited with ${code}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 function timedGet(agent: Agent, port: number, path: string): Promise<number> {
   const started = performance.now();

@@ -10,7 +10,6 @@
  * Wall time, from the reader's side: the one figure a reader feels, and the one that queueing behind someone else's
  * statement shows in (CPU time would not). Compare figures within one run: the machine is shared.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, get } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -18,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { baseConfig } from '../corpus.js';
 import { writeLatencyIndex } from '../perf/latency.js';
 import { QUERY_MIX } from '../perf/measure.js';
+import { start, stop } from './processes.js';
 import { defaultPoolSize } from '../../src/db/sqlite-pool.js';
 import { attackCpu, type RequestCpu } from './cpu.js';
 
@@ -53,28 +53,6 @@ const pct = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
 };
-
-/** Starts `node args…`, resolving with the process and its first stdout line once it prints one. */
-function start(args: string[], cwd?: string): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve({ child, line: out.slice(0, nl) });
-    });
-    child.on('exit', (code) => reject(new Error(`[bench] ${args.join(' ')} exited with ${code}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 /** One GET from 127.0.0.2 over a kept-alive connection; its wall time in ms and the server's X-Search-Cache. */
 function timedGet(agent: Agent, port: number, path: string): Promise<{ ms: number; cache: string }> {
